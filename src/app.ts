@@ -1,0 +1,93 @@
+import fastifySwagger from '@fastify/swagger';
+import scalarReference from '@scalar/fastify-api-reference';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { registerConsoleRoutes } from './modules/console/routes.ts';
+import { registerIdentityRoutes } from './modules/identity/routes.ts';
+import { createIdentityService } from './modules/identity/service.ts';
+import { createIdentityStore } from './modules/identity/store.ts';
+import { createOrganizationsService } from './modules/organizations/service.ts';
+import { registerServiceAccountRoutes } from './modules/service-accounts/routes.ts';
+import { createServiceAccountsService } from './modules/service-accounts/service.ts';
+import { registerUserRoutes } from './modules/users/routes.ts';
+import { createUsersService } from './modules/users/service.ts';
+import { createCredentialResolver } from './platform/auth/credentials.ts';
+import { registerGuard } from './platform/auth/guard.ts';
+import { createSessionTokens } from './platform/auth/session-tokens.ts';
+import { createCredentialStore } from './platform/auth/store.ts';
+import type { Database } from './platform/db/client.ts';
+import { registerErrorHandler } from './platform/http/error-handler.ts';
+import { registerHealthRoutes } from './platform/http/health.ts';
+import { registerJsonParser } from './platform/http/json-body.ts';
+import { registerRequestIds } from './platform/http/request-ids.ts';
+import { registerCaseNormalisation } from './platform/http/request-normalisation.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+}
+
+/** The services of every module, composed once; the CLI and the tests reach them through the app. */
+export function createServices({ config, database }: AppDeps) {
+  const { db } = database;
+  const tokens = createSessionTokens(config.jwtSecret);
+  const users = createUsersService({ db });
+  const organizations = createOrganizationsService({ db });
+  const serviceAccounts = createServiceAccountsService({ db });
+  const identity = createIdentityService({ users, tokens, store: createIdentityStore(db) });
+  const credentials = createCredentialResolver(createCredentialStore(db), tokens);
+  return { tokens, users, organizations, serviceAccounts, identity, credentials };
+}
+
+export type Services = ReturnType<typeof createServices>;
+
+export async function buildApp(deps: AppDeps, services: Services = createServices(deps)): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: deps.config.logLevel,
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], remove: true },
+    },
+    // One line per request is written by the request-id hook instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Atrium API',
+        version: '1.0.0',
+        description: 'Multi-tenant AI workspace service. Every /v1 route takes `Authorization: Bearer <credential>`.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(scalarReference, { routePrefix: '/docs', configuration: { url: '/openapi.json' } });
+
+  registerRequestIds(app);
+  registerErrorHandler(app);
+  registerJsonParser(app);
+  registerGuard(app, services.credentials);
+  registerCaseNormalisation(app);
+
+  app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
+  registerHealthRoutes(app, deps.database);
+  registerIdentityRoutes(app, services.identity);
+  registerUserRoutes(app, services.users);
+  registerServiceAccountRoutes(app, services.serviceAccounts);
+  registerConsoleRoutes(app, { organizations: services.organizations, users: services.users });
+  return app;
+}

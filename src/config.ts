@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** The only reader of process.env: everything else receives a typed Config. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** null = embedded PGlite in `dataDir/pglite`. */
+  databaseUrl: string | null;
+  /** 32 bytes, the AES-256-GCM key for vendor secrets at rest. */
+  secretKey: Buffer;
+  /** HMAC key for session JWTs. */
+  jwtSecret: Buffer;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  bootstrap: {
+    adminEmail: string;
+    adminPassword: string | null;
+    consoleApiKey: string | null;
+    webApiKey: string | null;
+  };
+}
+
+export class ConfigError extends Error {
+  constructor(variable: string, problem: string) {
+    super(`Invalid configuration: ${variable} ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const MIN_KEY_LENGTH = 32;
+
+function readPort(env: Env): number {
+  const raw = env.PORT ?? '3000';
+  if (!/^\d+$/.test(raw) || Number(raw) > 65535)
+    throw new ConfigError('PORT', `must be an integer 0-65535, got "${raw}"`);
+  return Number(raw);
+}
+
+function readDatabaseUrl(env: Env): string | null {
+  const raw = env.DATABASE_URL?.trim();
+  if (!raw) return null;
+  if (!/^postgres(ql)?:\/\//.test(raw))
+    throw new ConfigError('DATABASE_URL', 'must start with postgres:// or postgresql://');
+  try {
+    new URL(raw);
+  } catch {
+    throw new ConfigError('DATABASE_URL', 'is not a valid URL');
+  }
+  return raw;
+}
+
+function readOptionalKey(env: Env, name: string): string | null {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return null;
+  if (raw.length < MIN_KEY_LENGTH) throw new ConfigError(name, `must be at least ${MIN_KEY_LENGTH} characters`);
+  return raw;
+}
+
+/** Decodes a 32-byte key given as 64 hex characters or base64/base64url. */
+function decodeSecretKey(raw: string): Buffer {
+  if (/^[0-9a-fA-F]{64}$/.test(raw)) return Buffer.from(raw, 'hex');
+  const decoded = Buffer.from(raw, 'base64');
+  if (decoded.length !== 32)
+    throw new ConfigError('ATRIUM_SECRET_KEY', 'must be 32 bytes as 64 hex characters or base64');
+  return decoded;
+}
+
+interface StoredSecrets {
+  secretKey: string;
+  jwtSecret: string;
+}
+
+/**
+ * Embedded mode keeps generated secrets in DATA_DIR so a restart keeps sessions and encrypted values valid.
+ * Server mode has no shared disk between processes, so there the secrets must come from the environment.
+ */
+function loadOrCreateSecrets(dataDir: string): StoredSecrets {
+  const file = join(dataDir, 'secrets.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as StoredSecrets;
+  mkdirSync(dataDir, { recursive: true });
+  const secrets = { secretKey: randomBytes(32).toString('hex'), jwtSecret: randomBytes(48).toString('base64url') };
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secrets;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = readPort(env);
+  const host = env.HOST?.trim() || '127.0.0.1';
+  const dataDir = resolve(env.DATA_DIR?.trim() || './data');
+  const databaseUrl = readDatabaseUrl(env);
+
+  const logLevel = (env.LOG_LEVEL ?? 'info') as Config['logLevel'];
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
+
+  let rawSecretKey = env.ATRIUM_SECRET_KEY?.trim() || null;
+  let rawJwtSecret = env.ATRIUM_JWT_SECRET?.trim() || null;
+  if (rawJwtSecret !== null && rawJwtSecret.length < MIN_KEY_LENGTH) {
+    throw new ConfigError('ATRIUM_JWT_SECRET', `must be at least ${MIN_KEY_LENGTH} characters`);
+  }
+  if (!rawSecretKey || !rawJwtSecret) {
+    if (databaseUrl) {
+      const missing = !rawSecretKey ? 'ATRIUM_SECRET_KEY' : 'ATRIUM_JWT_SECRET';
+      throw new ConfigError(missing, 'is required when DATABASE_URL is set (every process must share it)');
+    }
+    const stored = loadOrCreateSecrets(dataDir);
+    rawSecretKey ??= stored.secretKey;
+    rawJwtSecret ??= stored.jwtSecret;
+  }
+
+  const adminEmail = (env.ATRIUM_ADMIN_EMAIL ?? 'admin@atrium.local').trim().toLowerCase();
+  if (!/^[^\s@]+@[^\s@]+$/.test(adminEmail)) throw new ConfigError('ATRIUM_ADMIN_EMAIL', 'must be an email address');
+  const adminPassword = env.ATRIUM_ADMIN_PASSWORD || null;
+  if (adminPassword !== null && adminPassword.length < 12) {
+    throw new ConfigError('ATRIUM_ADMIN_PASSWORD', 'must be at least 12 characters');
+  }
+
+  return {
+    port,
+    host,
+    dataDir,
+    databaseUrl,
+    secretKey: decodeSecretKey(rawSecretKey),
+    jwtSecret: Buffer.from(rawJwtSecret, 'utf8'),
+    logLevel,
+    bootstrap: {
+      adminEmail,
+      adminPassword,
+      consoleApiKey: readOptionalKey(env, 'ATRIUM_ADMIN_API_KEY'),
+      webApiKey: readOptionalKey(env, 'ATRIUM_WEB_API_KEY'),
+    },
+  };
+}

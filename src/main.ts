@@ -1,0 +1,74 @@
+import { type Config, ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './platform/db/client.ts';
+import { migrate } from './platform/db/migrate.ts';
+import { type RunningServer, startServer } from './server.ts';
+
+const USAGE = 'usage: atrium <serve|migrate>';
+
+function printWelcome(server: RunningServer, config: Config) {
+  const lines = [`Atrium is listening on ${server.url}`, `  API reference: ${server.url}/docs`];
+  const first = server.bootstrapped;
+  if (first) {
+    lines.push(
+      '',
+      'First start: the platform was bootstrapped. These secrets are shown once; store them now.',
+      `  operator email:     ${first.adminEmail}`,
+      `  operator password:  ${first.adminPassword ?? '(from ATRIUM_ADMIN_PASSWORD)'}`,
+      `  console API key:    ${first.consoleApiKey ?? '(from ATRIUM_ADMIN_API_KEY)'}`,
+      `  web API key:        ${first.webApiKey ?? '(from ATRIUM_WEB_API_KEY)'}`,
+    );
+  } else {
+    lines.push(`  operator email: ${config.bootstrap.adminEmail} (credentials were printed at the first start)`);
+  }
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+async function serve(config: Config) {
+  const server = await startServer(config);
+  printWelcome(server, config);
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    server.app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const forced = setTimeout(() => process.exit(1), 30_000);
+    forced.unref();
+    await server.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+async function migrateOnly(config: Config) {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const applied = await migrate(database.db);
+    process.stdout.write(applied.length ? `applied: ${applied.join(', ')}\n` : 'database is up to date\n');
+  } finally {
+    await database.close();
+  }
+}
+
+async function main(argv: string[]) {
+  const command = argv[0] ?? 'serve';
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  if (command === 'serve') return serve(config);
+  if (command === 'migrate') return migrateOnly(config);
+  process.stderr.write(`${USAGE}\n`);
+  process.exit(2);
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  process.stderr.write(`atrium: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

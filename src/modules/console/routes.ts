@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AuthRequirement } from '../../platform/auth/guard.ts';
+import { errorResponses, uuidParam } from '../../platform/http/openapi.ts';
+import { AdminOrganizationSchema, CreateOrganizationBody } from '../organizations/schemas.ts';
+import type { OrganizationsService } from '../organizations/service.ts';
+import { UserWithPasswordSchema } from '../users/schemas.ts';
+import type { UsersService } from '../users/service.ts';
+import { AdminCreateUserBody } from './schemas.ts';
+
+const tags = ['Platform administration: organizations'];
+const auth: AuthRequirement = { console: 'organizations' };
+
+export function registerConsoleRoutes(
+  app: FastifyInstance,
+  deps: { organizations: OrganizationsService; users: Pick<UsersService, 'create'> },
+): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { organizations, users } = deps;
+
+  r.post('/v1/admin/organizations', {
+    config: { auth },
+    schema: {
+      tags,
+      summary: 'Create an organization, subscribed to the free plan, with no users',
+      body: CreateOrganizationBody,
+      response: { 201: AdminOrganizationSchema, ...errorResponses(auth, { 409: ['duplicate_name'] }) },
+    },
+    handler: async (req, reply) => reply.status(201).send(await organizations.create(req.body)),
+  });
+
+  r.post('/v1/admin/organizations/:id/users', {
+    config: { auth },
+    schema: {
+      tags,
+      summary: 'Create a user in an organization with a one-time temporary password',
+      params: z.object({ id: uuidParam }),
+      body: AdminCreateUserBody,
+      response: {
+        201: UserWithPasswordSchema,
+        ...errorResponses(auth, {
+          400: ['validation_error'],
+          404: ['not_found'],
+          409: ['duplicate_email', 'organization_deleted'],
+        }),
+      },
+    },
+    handler: async (req, reply) => {
+      const org = await organizations.requireWritable(req.params.id);
+      return reply.status(201).send(await users.create(org.id, org.isSystem, req.body));
+    },
+  });
+}

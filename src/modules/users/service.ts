@@ -1,0 +1,148 @@
+import type { RequestContext, UserActor } from '../../platform/auth/actor.ts';
+import { generatePassword, hashPassword, verifyPassword } from '../../platform/crypto/passwords.ts';
+import type { Executor } from '../../platform/db/client.ts';
+import { isUniqueViolation } from '../../platform/db/errors.ts';
+import { type ApiError, conflict, invalidRequest, notFound, unauthorized } from '../../platform/http/errors.ts';
+import { type Cursor, decodeCursor, toPage } from '../../platform/http/pagination.ts';
+import { newId } from '../../platform/ids.ts';
+import { checkConsoleRoleOnCreate, checkConsoleRoleOnUpdate } from './console-role-rules.ts';
+import type { CreateUserInput, PatchUserInput } from './schemas.ts';
+import { usersStore as store, type UserChanges, type UserRow } from './store.ts';
+import { toMeView, toUserView, type UserView } from './views.ts';
+
+const duplicateEmail = () => conflict('duplicate_email', 'A user with this email already exists');
+const lastActiveAdmin = () => conflict('last_active_admin', 'The organization must keep at least one active admin');
+
+/** How a route wants an admin's action on their own user refused (403 on org routes, 409 on console routes). */
+export interface ActingUser {
+  userId: string | null;
+  selfError: ApiError;
+}
+
+function sessionUser(ctx: RequestContext): UserActor {
+  if (ctx.actor.kind !== 'user') throw unauthorized('This route requires a user session token');
+  return ctx.actor;
+}
+
+export function createUsersService({ db }: { db: Executor }) {
+  async function load(organizationId: string, userId: string, ex: Executor = db): Promise<UserRow> {
+    const row = await store.findById(ex, organizationId, userId);
+    if (!row) throw notFound('User');
+    return row;
+  }
+
+  /** Refuses a change that would leave the organization without an active admin (caller holds a transaction). */
+  async function guardLastAdmin(tx: Executor, target: UserRow, losesAdmin: boolean) {
+    if (!losesAdmin || target.role !== 'admin' || target.isSuspended) return;
+    if ((await store.countOtherActiveAdmins(tx, target.organizationId, target.id)) === 0) throw lastActiveAdmin();
+  }
+
+  function refuseSelf(acting: ActingUser, targetId: string) {
+    if (acting.userId === targetId) throw acting.selfError;
+  }
+
+  return {
+    getById: async (organizationId: string, userId: string): Promise<UserView> =>
+      toUserView(await load(organizationId, userId)),
+
+    async getMe(ctx: RequestContext) {
+      return toMeView(await load(ctx.organizationId, sessionUser(ctx).userId));
+    },
+
+    async updateMe(ctx: RequestContext, patch: { first_name?: string; last_name?: string; display_name?: string }) {
+      const { userId } = sessionUser(ctx);
+      await store.update(db, ctx.organizationId, userId, {
+        firstName: patch.first_name,
+        lastName: patch.last_name,
+        displayName: patch.display_name,
+      });
+      return toUserView(await load(ctx.organizationId, userId));
+    },
+
+    /** Existing sessions stay valid: tokens are stateless and do not depend on the password. */
+    async changeMyPassword(ctx: RequestContext, currentPassword: string, newPassword: string) {
+      const { userId } = sessionUser(ctx);
+      const hash = await store.findPasswordHash(db, ctx.organizationId, userId);
+      if (!(await verifyPassword(hash, currentPassword))) throw invalidRequest('The current password is wrong');
+      if (newPassword === currentPassword) throw invalidRequest('The new password must differ from the current one');
+      await store.update(db, ctx.organizationId, userId, { passwordHash: await hashPassword(newPassword) });
+    },
+
+    lookup: (ctx: RequestContext, search: string | undefined, limit: number) =>
+      store.lookup(db, ctx.organizationId, search?.trim() || undefined, limit),
+
+    async list(organizationId: string, rawCursor: string | undefined, limit: number) {
+      const rows = await store.list(db, organizationId, decodeCursor(rawCursor), limit);
+      return toPage(rows, limit, (r): Cursor => ({ v: r.createdAt.toISOString(), id: r.id }), toUserView);
+    },
+
+    /**
+     * Creates a user with a one-time temporary password, returned once. The bootstrap passes its transaction
+     * and a chosen password.
+     */
+    async create(
+      organizationId: string,
+      organizationIsSystem: boolean,
+      input: CreateUserInput,
+      options: { ex?: Executor; password?: string } = {},
+    ) {
+      const ex = options.ex ?? db;
+      const consoleRoleId = input.console_role_id ?? null;
+      await checkConsoleRoleOnCreate(ex, organizationIsSystem, input.role, consoleRoleId);
+      if (await store.emailTaken(ex, input.email)) throw duplicateEmail();
+      const password = options.password ?? generatePassword();
+      const id = newId();
+      try {
+        await store.insert(ex, {
+          id,
+          organizationId,
+          firstName: input.first_name,
+          lastName: input.last_name,
+          displayName: input.display_name ?? null,
+          email: input.email,
+          passwordHash: await hashPassword(password),
+          role: input.role,
+          isDeveloper: input.is_developer,
+          consoleRoleId,
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw duplicateEmail();
+        throw error;
+      }
+      return { user: toUserView(await load(organizationId, id, ex)), password };
+    },
+
+    async update(organizationId: string, userId: string, patch: PatchUserInput, acting: ActingUser) {
+      refuseSelf(acting, userId);
+      await db.transaction(async (tx) => {
+        const target = await load(organizationId, userId, tx);
+        await checkConsoleRoleOnUpdate(tx, target, patch);
+        await guardLastAdmin(tx, target, patch.role === 'member');
+        const changes: UserChanges = {
+          firstName: patch.first_name,
+          lastName: patch.last_name,
+          displayName: patch.display_name,
+          role: patch.role,
+          isDeveloper: patch.is_developer,
+          consoleRoleId: patch.console_role_id,
+        };
+        await store.update(tx, organizationId, userId, changes);
+      });
+      return toUserView(await load(organizationId, userId));
+    },
+
+    async setSuspended(organizationId: string, userId: string, suspended: boolean, acting: ActingUser) {
+      refuseSelf(acting, userId);
+      await db.transaction(async (tx) => {
+        const target = await load(organizationId, userId, tx);
+        if (suspended) await guardLastAdmin(tx, target, true);
+        await store.update(tx, organizationId, userId, { isSuspended: suspended });
+      });
+      return toUserView(await load(organizationId, userId));
+    },
+
+    findForSignIn: (by: { email: string } | { userId: string }) => store.findForSignIn(db, by),
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,0 +1,155 @@
+import { and, asc, desc, eq, ilike, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { organizationBlocked } from '../../platform/auth/store.ts';
+import type { Executor } from '../../platform/db/client.ts';
+import { consoleRoles, organizations, users } from '../../platform/db/schema/index.ts';
+import type { Cursor } from '../../platform/http/pagination.ts';
+
+const displayNameExpr = sql<string>`coalesce(${users.displayName}, ${users.firstName} || ' ' || ${users.lastName})`;
+
+const userColumns = {
+  id: users.id,
+  organizationId: users.organizationId,
+  organizationName: organizations.name,
+  organizationIsSystem: organizations.isSystem,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  displayName: displayNameExpr,
+  email: users.email,
+  role: users.role,
+  isSuspended: users.isSuspended,
+  isDeveloper: users.isDeveloper,
+  consoleRoleId: users.consoleRoleId,
+  consoleRoleName: consoleRoles.name,
+  consoleSections: consoleRoles.sections,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+};
+
+const selectUsers = (db: Executor) =>
+  db
+    .select(userColumns)
+    .from(users)
+    .innerJoin(organizations, eq(organizations.id, users.organizationId))
+    .leftJoin(consoleRoles, eq(consoleRoles.id, users.consoleRoleId));
+
+export type UserRow = Awaited<ReturnType<typeof selectUsers>>[number];
+
+const live = (organizationId: string): SQL => and(eq(users.organizationId, organizationId), isNull(users.deletedAt))!;
+
+export type NewUser = typeof users.$inferInsert;
+export type UserChanges = Partial<
+  Pick<
+    NewUser,
+    | 'firstName'
+    | 'lastName'
+    | 'displayName'
+    | 'role'
+    | 'isDeveloper'
+    | 'isSuspended'
+    | 'consoleRoleId'
+    | 'passwordHash'
+    | 'deletedAt'
+  >
+>;
+
+/** SQL of the users area; every query is scoped to one organization except the sign-in lookup by email. */
+export const usersStore = {
+  async findById(db: Executor, organizationId: string, userId: string): Promise<UserRow | null> {
+    const [row] = await selectUsers(db).where(and(live(organizationId), eq(users.id, userId)));
+    return row ?? null;
+  },
+
+  async findPasswordHash(db: Executor, organizationId: string, userId: string): Promise<string | null> {
+    const [row] = await db
+      .select({ hash: users.passwordHash })
+      .from(users)
+      .where(and(live(organizationId), eq(users.id, userId)));
+    return row?.hash ?? null;
+  },
+
+  /** Sign-in is the one lookup that is not scoped: the email decides the organization. */
+  async findForSignIn(db: Executor, by: { email: string } | { userId: string }) {
+    const [row] = await db
+      .select({
+        id: users.id,
+        organizationId: users.organizationId,
+        role: users.role,
+        passwordHash: users.passwordHash,
+        isSuspended: users.isSuspended,
+        consoleSections: consoleRoles.sections,
+        organizationBlocked: organizationBlocked(organizations),
+      })
+      .from(users)
+      .innerJoin(organizations, eq(organizations.id, users.organizationId))
+      .leftJoin(consoleRoles, eq(consoleRoles.id, users.consoleRoleId))
+      .where(and('email' in by ? eq(users.email, by.email) : eq(users.id, by.userId), isNull(users.deletedAt)));
+    return row ?? null;
+  },
+
+  async emailTaken(db: Executor, email: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, email), isNull(users.deletedAt)))
+      .limit(1);
+    return row !== undefined;
+  },
+
+  /** Newest first, keyset on (created_at, id); fetches one extra row to tell whether more follow. */
+  async list(db: Executor, organizationId: string, cursor: Cursor | null, limit: number): Promise<UserRow[]> {
+    const after = cursor
+      ? sql`(${users.createdAt}, ${users.id}) < (${cursor.v}::timestamptz, ${cursor.id}::uuid)`
+      : undefined;
+    return selectUsers(db)
+      .where(and(live(organizationId), after))
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(limit + 1);
+  },
+
+  async lookup(db: Executor, organizationId: string, search: string | undefined, limit: number) {
+    const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+    return db
+      .select({ id: users.id, display_name: displayNameExpr, email: users.email })
+      .from(users)
+      .where(
+        and(
+          live(organizationId),
+          eq(users.isSuspended, false),
+          pattern ? or(ilike(displayNameExpr, pattern), ilike(users.email, pattern)) : undefined,
+        ),
+      )
+      .orderBy(asc(displayNameExpr), asc(users.id))
+      .limit(limit);
+  },
+
+  async insert(db: Executor, values: NewUser): Promise<void> {
+    await db.insert(users).values(values);
+  },
+
+  async update(db: Executor, organizationId: string, userId: string, changes: UserChanges): Promise<void> {
+    await db
+      .update(users)
+      .set({ ...changes, updatedAt: sql`now()` })
+      .where(and(live(organizationId), eq(users.id, userId)));
+  },
+
+  /**
+   * Locks the organization row so concurrent demotions, suspensions and deletions of admins are serialised,
+   * then counts the active admins other than `exceptUserId`.
+   */
+  async countOtherActiveAdmins(db: Executor, organizationId: string, exceptUserId: string): Promise<number> {
+    await db.execute(sql`select 1 from ${organizations} where ${organizations.id} = ${organizationId} for update`);
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(
+        and(live(organizationId), eq(users.role, 'admin'), eq(users.isSuspended, false), ne(users.id, exceptUserId)),
+      );
+    return row?.n ?? 0;
+  },
+
+  async consoleRoleExists(db: Executor, consoleRoleId: string): Promise<boolean> {
+    const [row] = await db.select({ id: consoleRoles.id }).from(consoleRoles).where(eq(consoleRoles.id, consoleRoleId));
+    return row !== undefined;
+  },
+};

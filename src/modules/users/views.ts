@@ -1,0 +1,34 @@
+import type { z } from 'zod';
+import type { ConsoleSection } from '../../platform/auth/actor.ts';
+import type { MeSchema, UserSchema } from './schemas.ts';
+import type { UserRow } from './store.ts';
+
+export type UserView = z.output<typeof UserSchema>;
+export type MeView = z.output<typeof MeSchema>;
+
+export function toUserView(row: UserRow): UserView {
+  return {
+    id: row.id,
+    organization_id: row.organizationId,
+    organization_name: row.organizationName,
+    organization_is_system: row.organizationIsSystem,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    display_name: row.displayName,
+    email: row.email,
+    role: row.role,
+    is_suspended: row.isSuspended,
+    is_developer: row.isDeveloper,
+    console_role_id: row.consoleRoleId,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export function toMeView(row: UserRow): MeView {
+  return {
+    ...toUserView(row),
+    console_role: row.consoleRoleName,
+    console_sections: (row.consoleSections as ConsoleSection[] | null) ?? null,
+  };
+}

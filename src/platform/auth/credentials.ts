@@ -1,0 +1,102 @@
+import { digestApiKey } from '../crypto/api-keys.ts';
+import type { Actor, ConsoleSection } from './actor.ts';
+import type { SessionTokens } from './session-tokens.ts';
+import { looksLikeJwt } from './session-tokens.ts';
+import type { CredentialStore, KeyRow, SessionPrincipalRow } from './store.ts';
+
+export type BearerCredential = { type: 'api_key'; key: string } | { type: 'jwt'; token: string };
+
+/** Bounds the bearer value so an oversized header costs no hashing or signature work. */
+const MAX_CREDENTIAL_LENGTH = 4096;
+
+/** `Bearer <credential>` → the credential; null when the header is missing or malformed. */
+export function parseBearer(header: string | undefined): BearerCredential | null {
+  if (!header) return null;
+  const match = /^Bearer ([^\s]+)$/i.exec(header.trim());
+  const value = match?.[1];
+  if (!value || value.length > MAX_CREDENTIAL_LENGTH) return null;
+  return looksLikeJwt(value) ? { type: 'jwt', token: value } : { type: 'api_key', key: value };
+}
+
+export interface ResolvedActor {
+  actor: Actor;
+  organizationBlocked: boolean;
+}
+
+const isPast = (d: Date | null) => d !== null && d.getTime() <= Date.now();
+
+/** A key is usable while it is not revoked or expired and its service account is live and not suspended. */
+export function keyIsLive(row: Pick<KeyRow, 'revokedAt' | 'expiresAt' | 'accountSuspended' | 'accountDeletedAt'>) {
+  return row.revokedAt === null && !isPast(row.expiresAt) && !row.accountSuspended && row.accountDeletedAt === null;
+}
+
+function sessionIsLive(row: SessionPrincipalRow, claimedOrganizationId: string) {
+  return (
+    row.userDeletedAt === null &&
+    !row.userSuspended &&
+    row.organizationId === claimedOrganizationId &&
+    row.keyOrganizationDeletedAt === null &&
+    keyIsLive({
+      revokedAt: row.keyRevokedAt,
+      expiresAt: row.keyExpiresAt,
+      accountSuspended: row.accountSuspended,
+      accountDeletedAt: row.accountDeletedAt,
+    })
+  );
+}
+
+export function createCredentialResolver(store: CredentialStore, tokens: SessionTokens) {
+  return {
+    /** The live key row behind a plaintext key, or null. */
+    async liveKey(key: string): Promise<KeyRow | null> {
+      const row = await store.findKeyByDigest(digestApiKey(key));
+      if (!row || !keyIsLive(row)) return null;
+      if (row.lastUsedAt === null || Date.now() - row.lastUsedAt.getTime() > 60_000) {
+        // Usage stamps are best effort and must not add latency to the request.
+        store.touchKey(row.apiKeyId, row.serviceAccountId).catch(() => {});
+      }
+      return row;
+    },
+
+    async resolve(credential: BearerCredential): Promise<ResolvedActor | null> {
+      if (credential.type === 'api_key') {
+        const row = await this.liveKey(credential.key);
+        if (!row) return null;
+        return {
+          organizationBlocked: row.organizationBlocked,
+          actor: {
+            kind: 'service_account',
+            serviceAccountId: row.serviceAccountId,
+            apiKeyId: row.apiKeyId,
+            organizationId: row.organizationId,
+            organizationIsSystem: row.organizationIsSystem,
+            role: row.role,
+            canAccessConsole: row.canAccessConsole,
+            canMintCrossOrg: row.canMintCrossOrg,
+          },
+        };
+      }
+      const claims = await tokens.readValid(credential.token);
+      if (!claims) return null;
+      const row = await store.findSessionPrincipal(claims.sub, claims.akid);
+      if (!row || !sessionIsLive(row, claims.org)) return null;
+      return {
+        organizationBlocked: row.organizationBlocked,
+        actor: {
+          kind: 'user',
+          userId: row.userId,
+          apiKeyId: claims.akid,
+          organizationId: row.organizationId,
+          organizationIsSystem: row.organizationIsSystem,
+          role: row.role,
+          isDeveloper: row.isDeveloper,
+          // A session carries its minting key's console access, and console keys never mint across orgs.
+          canAccessConsole: row.canAccessConsole && row.keyOrganizationId === row.organizationId,
+          consoleSections: (row.consoleSections as ConsoleSection[] | null) ?? null,
+        },
+      };
+    },
+  };
+}
+
+export type CredentialResolver = ReturnType<typeof createCredentialResolver>;

@@ -1,0 +1,26 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: uuid('id').primaryKey(),
+    name: text('name').notNull(),
+    isSystem: boolean('is_system').notNull().default(false),
+    isSuspended: boolean('is_suspended').notNull().default(false),
+    policyOverrides: jsonb('policy_overrides').$type<Record<string, unknown>>().notNull().default({}),
+    industry: text('industry'),
+    primaryLanguage: text('primary_language').notNull().default('en'),
+    primaryTimezone: text('primary_timezone').notNull().default('UTC'),
+    /** Demo organizations stop working for their members after this instant. */
+    demoExpiresAt: timestamp('demo_expires_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    // Names are unique across the system, deleted ones included, so a restore can never collide.
+    uniqueIndex('organizations_name_key').on(sql`lower(${t.name})`),
+    index('organizations_created_idx').on(t.createdAt, t.id),
+  ],
+);

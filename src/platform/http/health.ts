@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/client.ts';
+
+/** Liveness (the process answers) and readiness (the database answers). */
+export function registerHealthRoutes(app: FastifyInstance, database: Database): void {
+  app.get('/healthz', { schema: { tags: ['Health'], summary: 'Process is up' } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { tags: ['Health'], summary: 'Database is reachable' } }, async (request, reply) => {
+    try {
+      await database.ping();
+      return { status: 'ready' };
+    } catch (error) {
+      request.log.warn({ err: error }, 'readiness check failed');
+      return reply.status(503).send({ status: 'unavailable' });
+    }
+  });
+}

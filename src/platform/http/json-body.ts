@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import { invalidRequest } from './errors.ts';
+
+/**
+ * JSON bodies, where an empty body counts as no body: clients commonly send `Content-Type: application/json`
+ * with nothing on action routes (suspend, revoke), and those must not fail as "invalid JSON".
+ */
+export function registerJsonParser(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = (body as string).trim();
+    if (text === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(invalidRequest('The request body is not valid JSON'), undefined);
+    }
+  });
+}

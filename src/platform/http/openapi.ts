@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import type { AuthRequirement } from '../auth/guard.ts';
+
+export const ErrorSchema = z
+  .object({ error: z.string(), code: z.string(), request_id: z.string() })
+  .meta({ id: 'Error' });
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Invalid request',
+  401: 'Missing or invalid credential',
+  403: 'Not permitted',
+  404: 'Not found or not visible to the caller',
+  409: 'State conflict',
+  413: 'Body too large',
+  422: 'Validation failed',
+};
+
+const errorDoc = (status: number, codes: string[]) =>
+  ErrorSchema.describe(`${STATUS_TEXT[status] ?? 'Error'}. Codes: ${[...new Set(codes)].join(', ')}`);
+
+/**
+ * The error responses of a route for the OpenAPI document: those implied by its guard plus its own.
+ * Keys are statuses, values the `code`s that status can carry.
+ */
+export function errorResponses(auth: AuthRequirement, own: Partial<Record<number, string[]>> = {}) {
+  const codes: Record<number, string[]> = { 400: ['invalid_request'] };
+  if (auth !== 'public')
+    codes[401] =
+      auth === 'mintingKey'
+        ? ['unauthorized', 'api_key_required', 'invalid_credentials']
+        : ['unauthorized', 'invalid_credentials'];
+  if (auth !== 'public' && auth !== 'mintingKey') codes[403] = ['org_suspended'];
+  if (auth === 'orgAdmin' || auth === 'developer') codes[403]?.push('forbidden');
+  if (typeof auth === 'object') codes[403]?.push('admin_required');
+  for (const [status, list] of Object.entries(own))
+    codes[Number(status)] = [...(codes[Number(status)] ?? []), ...(list ?? [])];
+  return Object.fromEntries(
+    Object.entries(codes).map(([status, list]) => [Number(status), errorDoc(Number(status), list)]),
+  );
+}
+
+/** Path parameter that must be a UUID; anything else is answered 404 like a missing resource. */
+export const uuidParam = z.uuid();

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp, createServices } from './app.ts';
+import { type BootstrapResult, bootstrap } from './bootstrap.ts';
+import type { Config } from './config.ts';
+import { type Database, openDatabase } from './platform/db/client.ts';
+import { migrate } from './platform/db/migrate.ts';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  url: string;
+  database: Database;
+  /** What the first start created (with generated secrets), or null when the installation existed. */
+  bootstrapped: BootstrapResult | null;
+  /** Stops accepting, lets in-flight requests finish, then closes the database. */
+  close(): Promise<void>;
+}
+
+/** Migrates, bootstraps and listens: what `atrium serve` does, also used by tests and benchmarks. */
+export async function startServer(config: Config, existing?: Database): Promise<RunningServer> {
+  const database = existing ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  await migrate(database.db);
+  const services = createServices({ config, database });
+  const bootstrapped = await bootstrap({
+    db: database.db,
+    config: config.bootstrap,
+    organizations: services.organizations,
+    users: services.users,
+    serviceAccounts: services.serviceAccounts,
+  });
+  const app = await buildApp({ config, database }, services);
+  const url = await app.listen({ port: config.port, host: config.host });
+  return {
+    app,
+    url,
+    database,
+    bootstrapped,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -49,14 +49,14 @@ async function openPostgres(url: string, max: number): Promise<Database> {
 }
 
 async function openPglite(options: DatabaseOptions): Promise<Database> {
-  let client: PGlite;
-  if (options.pgliteTemplate) {
-    client = new PGlite({ loadDataDir: options.pgliteTemplate });
-  } else {
-    const dir = join(options.dataDir, 'pglite');
-    mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
-  }
+  if (options.pgliteTemplate) return wrapPglite(new PGlite({ loadDataDir: options.pgliteTemplate }));
+  const dir = join(options.dataDir, 'pglite');
+  mkdirSync(dir, { recursive: true });
+  return wrapPglite(new PGlite(dir));
+}
+
+/** A Database over a PGlite client the caller made (in memory, from a dump, or on disk). */
+export async function wrapPglite(client: PGlite): Promise<Database> {
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Executor;
   return {

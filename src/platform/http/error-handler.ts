@@ -30,7 +30,14 @@ function describeIssues(issues: ZodIssueLike[]): string {
 function toApiError(error: FastifyError, routeValidationStatus: 400 | 422): ApiError {
   if (error instanceof ApiError) return error;
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const issues = error.validation.map((v) => v.params.issue as ZodIssueLike);
+    const issues = error.validation.map(
+      (v): ZodIssueLike => ({
+        code: v.keyword,
+        path: v.instancePath.split('/').filter(Boolean),
+        message: v.message,
+        keys: (v.params as { keys?: string[] }).keys,
+      }),
+    );
     // An unknown :id is indistinguishable from a missing resource, whatever its shape.
     if (error.validationContext === 'params') return new ApiError(404, 'not_found', 'Resource not found');
     const message = describeIssues(issues);

@@ -30,6 +30,32 @@ export function registerConsoleRoutes(
     handler: async (req, reply) => reply.status(201).send(await organizations.create(req.body)),
   });
 
+  for (const [action, suspended] of [
+    ['suspend', true],
+    ['unsuspend', false],
+  ] as const) {
+    r.post(`/v1/admin/organizations/:id/${action}`, {
+      config: { auth },
+      schema: {
+        tags,
+        summary: suspended
+          ? 'Suspend an organization: its members get 403 org_suspended from their next request'
+          : 'Lift a suspension',
+        params: z.object({ id: uuidParam }),
+        response: {
+          200: AdminOrganizationSchema,
+          ...errorResponses(auth, {
+            404: ['not_found'],
+            409: suspended
+              ? ['already_suspended', 'organization_deleted', 'system_organization']
+              : ['not_suspended', 'organization_deleted'],
+          }),
+        },
+      },
+      handler: (req) => organizations.setSuspended(req.params.id, suspended),
+    });
+  }
+
   r.post('/v1/admin/organizations/:id/users', {
     config: { auth },
     schema: {

@@ -90,6 +90,21 @@ export function createOrganizationsService({ db }: { db: Executor }) {
       return row;
     },
 
+    /** States table: suspend a live organization, unsuspend a suspended one; deleted ones are 409. */
+    async setSuspended(id: string, suspended: boolean) {
+      await db.transaction(async (tx) => {
+        const row = await store.findState(tx, id);
+        if (!row) throw notFound('Organization');
+        if (row.deletedAt) throw conflict('organization_deleted', 'The organization is deleted');
+        if (suspended && row.isSuspended) throw conflict('already_suspended', 'The organization is already suspended');
+        if (!suspended && !row.isSuspended) throw conflict('not_suspended', 'The organization is not suspended');
+        if (row.isSystem && suspended)
+          throw conflict('system_organization', 'The system organization cannot be suspended');
+        await store.setSuspended(tx, id, suspended);
+      });
+      return getForAdmin(id);
+    },
+
     findSystem: (ex: Executor = db) => store.findSystem(ex),
 
     /** The plans every installation starts with (prices in USD cents per month); existing slugs are kept. */

@@ -45,7 +45,12 @@ export const organizationsStore = {
 
   async findState(db: Executor, id: string) {
     const [row] = await db
-      .select({ id: organizations.id, isSystem: organizations.isSystem, deletedAt: organizations.deletedAt })
+      .select({
+        id: organizations.id,
+        isSystem: organizations.isSystem,
+        isSuspended: organizations.isSuspended,
+        deletedAt: organizations.deletedAt,
+      })
       .from(organizations)
       .where(eq(organizations.id, id));
     return row ?? null;
@@ -58,6 +63,13 @@ export const organizationsStore = {
       .where(and(eq(organizations.isSystem, true), isNull(organizations.deletedAt)))
       .limit(1);
     return row ?? null;
+  },
+
+  async setSuspended(db: Executor, id: string, suspended: boolean): Promise<void> {
+    await db
+      .update(organizations)
+      .set({ isSuspended: suspended, updatedAt: sql`now()` })
+      .where(eq(organizations.id, id));
   },
 
   async insert(db: Executor, values: typeof organizations.$inferInsert): Promise<void> {

@@ -23,6 +23,7 @@ import { createSessionTokens } from './platform/auth/session-tokens.ts';
 import { createCredentialStore } from './platform/auth/store.ts';
 import type { Database } from './platform/db/client.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
+import { registerGracefulClose } from './platform/http/graceful-close.ts';
 import { registerHealthRoutes } from './platform/http/health.ts';
 import { registerJsonParser } from './platform/http/json-body.ts';
 import { registerRequestIds } from './platform/http/request-ids.ts';
@@ -78,6 +79,7 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   await app.register(scalarReference, { routePrefix: '/docs', configuration: { url: '/openapi.json' } });
 
   registerRequestIds(app);
+  registerGracefulClose(app);
   registerErrorHandler(app);
   registerJsonParser(app);
   registerGuard(app, services.credentials);

@@ -3,10 +3,11 @@ import { invalidRequest } from './errors.ts';
 
 /**
  * JSON bodies, where an empty body counts as no body: clients commonly send `Content-Type: application/json`
- * with nothing on action routes (suspend, revoke), and those must not fail as "invalid JSON".
+ * with nothing on action routes (suspend, revoke), and those must not fail as "invalid JSON". Other media types
+ * are refused with 415 unless a route scope adds its own parser.
  */
 export function registerJsonParser(app: FastifyInstance): void {
-  app.removeContentTypeParser('application/json');
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = (body as string).trim();
     if (text === '') return done(null, undefined);

@@ -1,0 +1,76 @@
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.ts';
+
+const dataDir = () => mkdtempSync(join(tmpdir(), 'atrium-config-'));
+const serverEnv = {
+  DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/atrium',
+  ATRIUM_SECRET_KEY: 'a'.repeat(64),
+  ATRIUM_JWT_SECRET: 'j'.repeat(32),
+};
+
+function expectConfigError(env: Record<string, string>, variable: string) {
+  expect(() => loadConfig(env)).toThrow(ConfigError);
+  expect(() => loadConfig(env)).toThrow(variable);
+}
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.databaseUrl).toBeNull();
+    expect(config.logLevel).toBe('info');
+    expect(config.bootstrap).toEqual({
+      adminEmail: 'admin@atrium.local',
+      adminPassword: null,
+      consoleApiKey: null,
+      webApiKey: null,
+    });
+  });
+
+  it('generates embedded secrets once into DATA_DIR and keeps them across restarts', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir });
+    const file = join(dir, 'secrets.json');
+    expect(existsSync(file)).toBe(true);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const second = loadConfig({ DATA_DIR: dir });
+    expect(second.secretKey.equals(first.secretKey)).toBe(true);
+    expect(second.jwtSecret.equals(first.jwtSecret)).toBe(true);
+    expect(first.secretKey.length).toBe(32);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toHaveProperty('jwtSecret');
+  });
+
+  it('requires the secrets on PostgreSQL, naming the missing variable', () => {
+    expectConfigError({ DATABASE_URL: serverEnv.DATABASE_URL, ATRIUM_JWT_SECRET: 'j'.repeat(32) }, 'ATRIUM_SECRET_KEY');
+    expectConfigError({ DATABASE_URL: serverEnv.DATABASE_URL, ATRIUM_SECRET_KEY: 'a'.repeat(64) }, 'ATRIUM_JWT_SECRET');
+    expect(loadConfig(serverEnv).databaseUrl).toBe(serverEnv.DATABASE_URL);
+  });
+
+  it('names the bad variable', () => {
+    expectConfigError({ PORT: 'eighty' }, 'PORT');
+    expectConfigError({ PORT: '70000' }, 'PORT');
+    expectConfigError({ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL');
+    expectConfigError({ ...serverEnv, ATRIUM_SECRET_KEY: 'short' }, 'ATRIUM_SECRET_KEY');
+    expectConfigError({ ...serverEnv, ATRIUM_JWT_SECRET: 'short' }, 'ATRIUM_JWT_SECRET');
+    expectConfigError({ ...serverEnv, LOG_LEVEL: 'loud' }, 'LOG_LEVEL');
+    expectConfigError({ ...serverEnv, ATRIUM_ADMIN_EMAIL: 'nobody' }, 'ATRIUM_ADMIN_EMAIL');
+    expectConfigError({ ...serverEnv, ATRIUM_ADMIN_PASSWORD: 'short' }, 'ATRIUM_ADMIN_PASSWORD');
+    expectConfigError({ ...serverEnv, ATRIUM_ADMIN_API_KEY: 'x'.repeat(31) }, 'ATRIUM_ADMIN_API_KEY');
+    expectConfigError({ ...serverEnv, ATRIUM_WEB_API_KEY: 'x'.repeat(31) }, 'ATRIUM_WEB_API_KEY');
+  });
+
+  it('accepts any string of 32+ characters as a bootstrap key, and a base64 secret key', () => {
+    const config = loadConfig({
+      ...serverEnv,
+      ATRIUM_SECRET_KEY: Buffer.alloc(32, 7).toString('base64'),
+      ATRIUM_ADMIN_API_KEY: 'my own console key of 32 chars!!',
+      ATRIUM_WEB_API_KEY: 'w'.repeat(40),
+    });
+    expect(config.secretKey.equals(Buffer.alloc(32, 7))).toBe(true);
+    expect(config.bootstrap.consoleApiKey).toBe('my own console key of 32 chars!!');
+  });
+});

@@ -8,6 +8,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { createConsoleRolesService } from './modules/console/roles.service.ts';
 import { registerConsoleRoutes } from './modules/console/routes.ts';
 import { registerIdentityRoutes } from './modules/identity/routes.ts';
 import { createIdentityService } from './modules/identity/service.ts';
@@ -41,9 +42,10 @@ export function createServices({ config, database }: AppDeps) {
   const users = createUsersService({ db });
   const organizations = createOrganizationsService({ db });
   const serviceAccounts = createServiceAccountsService({ db });
+  const consoleRoles = createConsoleRolesService({ db });
   const identity = createIdentityService({ users, tokens, store: createIdentityStore(db) });
   const credentials = createCredentialResolver(createCredentialStore(db), tokens);
-  return { tokens, users, organizations, serviceAccounts, identity, credentials };
+  return { tokens, users, organizations, serviceAccounts, consoleRoles, identity, credentials };
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -90,6 +92,6 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   registerIdentityRoutes(app, services.identity);
   registerUserRoutes(app, services.users);
   registerServiceAccountRoutes(app, services.serviceAccounts);
-  registerConsoleRoutes(app, { organizations: services.organizations, users: services.users });
+  registerConsoleRoutes(app, services);
   return app;
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Config } from './config.ts';
-import { consoleRolesService } from './modules/console/service.ts';
+import type { ConsoleRolesService } from './modules/console/roles.service.ts';
 import type { OrganizationsService } from './modules/organizations/service.ts';
 import type { ServiceAccountsService } from './modules/service-accounts/service.ts';
 import type { UsersService } from './modules/users/service.ts';
@@ -28,6 +28,7 @@ export async function bootstrap(deps: {
   db: Executor;
   config: Config['bootstrap'];
   organizations: Pick<OrganizationsService, 'findSystem' | 'insertWithFreePlan' | 'seedPlans'>;
+  consoleRoles: Pick<ConsoleRolesService, 'seedRoles'>;
   users: Pick<UsersService, 'create'>;
   serviceAccounts: Pick<ServiceAccountsService, 'createWithKey'>;
 }): Promise<BootstrapResult | null> {
@@ -37,11 +38,11 @@ export async function bootstrap(deps: {
     if (await organizations.findSystem(tx)) return null;
 
     await organizations.seedPlans(tx);
-    await consoleRolesService.seedRoles(tx);
+    await deps.consoleRoles.seedRoles(tx);
     const organizationId = await organizations.insertWithFreePlan(
       tx,
       { name: SYSTEM_ORGANIZATION_NAME, industry: null, primary_language: 'en', primary_timezone: 'UTC' },
-      true,
+      { isSystem: true },
     );
     const adminPassword = config.adminPassword ?? generatePassword();
     await users.create(

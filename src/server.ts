@@ -24,6 +24,7 @@ export async function startServer(config: Config, existing?: Database): Promise<
     db: database.db,
     config: config.bootstrap,
     organizations: services.organizations,
+    consoleRoles: services.consoleRoles,
     users: services.users,
     serviceAccounts: services.serviceAccounts,
   });

@@ -1,5 +1,26 @@
 import { z } from 'zod';
+import { CONSOLE_SECTIONS } from '../../platform/auth/actor.ts';
 import { CreateUserBody } from '../users/schemas.ts';
 
 /** The console may also place a user in a console role (system organization only, Authentication rule 10). */
 export const AdminCreateUserBody = CreateUserBody.extend({ console_role_id: z.uuid().nullish() });
+
+const sections = z
+  .array(z.enum(CONSOLE_SECTIONS))
+  .min(1, 'a console role must grant at least one section')
+  .max(CONSOLE_SECTIONS.length)
+  .refine((list) => new Set(list).size === list.length, 'sections must not repeat');
+
+export const ConsoleRoleSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    sections: z.array(z.enum(CONSOLE_SECTIONS)),
+    user_count: z.number().int(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'ConsoleRole' });
+
+export const CreateConsoleRoleBody = z.strictObject({ name: z.string().trim().min(1).max(100), sections });
+export const PatchConsoleRoleBody = CreateConsoleRoleBody.partial();

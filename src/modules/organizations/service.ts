@@ -1,59 +1,69 @@
-import type { z } from 'zod';
 import type { Executor } from '../../platform/db/client.ts';
 import { isUniqueViolation } from '../../platform/db/errors.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
+import { decodeCursor, toPage } from '../../platform/http/pagination.ts';
 import { newId } from '../../platform/ids.ts';
-import type { AdminOrganizationSchema, CreateOrganizationInput } from './schemas.ts';
-import { type EnrichedOrganizationRow, organizationsStore as store } from './store.ts';
+import type { CreateOrganizationInput, OrganizationListFilter, PatchOrganizationInput } from './schemas.ts';
+import { type OrganizationChanges, organizationsStore as store } from './store.ts';
+import { toAdminOrganizationView, toOrganizationView } from './views.ts';
 
 export const FREE_PLAN_SLUG = 'free';
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const duplicateName = () => conflict('duplicate_name', 'An organization with this name already exists');
+const deleted = () => conflict('organization_deleted', 'The organization is deleted');
 
-function toAdminView(row: EnrichedOrganizationRow): z.output<typeof AdminOrganizationSchema> {
-  const { org } = row;
+async function withUniqueName<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicateName();
+    throw error;
+  }
+}
+
+function toChanges(patch: PatchOrganizationInput): OrganizationChanges {
   return {
-    id: org.id,
-    name: org.name,
-    is_system: org.isSystem,
-    is_suspended: org.isSuspended,
-    plan_id: row.planId,
-    plan_name: row.planName,
-    plan_slug: row.planSlug,
-    subscription_id: row.subscriptionId,
-    subscription_status: row.subscriptionStatus,
-    policy_overrides: org.policyOverrides,
-    industry: org.industry,
-    primary_language: org.primaryLanguage,
-    primary_timezone: org.primaryTimezone,
-    user_count: row.userCount,
-    // Runs do not exist yet; the runs module will count those created in the last 30 days.
-    task_count_last30d: 0,
-    created_at: org.createdAt.toISOString(),
-    updated_at: org.updatedAt.toISOString(),
-    deleted_at: iso(org.deletedAt),
+    name: patch.name,
+    industry: patch.industry,
+    primaryLanguage: patch.primary_language,
+    primaryTimezone: patch.primary_timezone,
+    policyOverrides: patch.policy_overrides,
   };
 }
 
 export function createOrganizationsService({ db }: { db: Executor }) {
+  async function enriched(id: string, ex: Executor = db) {
+    const row = await store.findEnriched(ex, id);
+    if (!row) throw notFound('Organization');
+    return row;
+  }
+
+  async function state(tx: Executor, id: string) {
+    const row = await store.findState(tx, id);
+    if (!row) throw notFound('Organization');
+    return row;
+  }
+
   /** Inserts an organization subscribed to the free plan, inside the caller's transaction. */
-  async function insertWithFreePlan(tx: Executor, input: CreateOrganizationInput, isSystem = false): Promise<string> {
+  async function insertWithFreePlan(
+    tx: Executor,
+    input: CreateOrganizationInput,
+    options: { isSystem?: boolean; demoExpiresAt?: Date } = {},
+  ): Promise<string> {
     const plan = await store.findPlanBySlug(tx, FREE_PLAN_SLUG);
     if (!plan) throw new Error('the free plan is missing: the bootstrap has not run');
     const id = newId();
-    try {
-      await store.insert(tx, {
+    await withUniqueName(() =>
+      store.insert(tx, {
         id,
         name: input.name,
-        isSystem,
+        isSystem: options.isSystem ?? false,
+        demoExpiresAt: options.demoExpiresAt ?? null,
         industry: input.industry ?? null,
         primaryLanguage: input.primary_language,
         primaryTimezone: input.primary_timezone,
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw conflict('duplicate_name', 'An organization with this name already exists');
-      throw error;
-    }
+      }),
+    );
     const now = new Date();
     await store.insertSubscription(tx, {
       id: newId(),
@@ -67,42 +77,89 @@ export function createOrganizationsService({ db }: { db: Executor }) {
     return id;
   }
 
-  async function getForAdmin(id: string) {
-    const row = await store.findEnriched(db, id);
-    if (!row) throw notFound('Organization');
-    return toAdminView(row);
+  /** Runs a state change in a transaction after the checks of the States table, then returns the admin view. */
+  async function transition(
+    id: string,
+    check: (row: Awaited<ReturnType<typeof state>>) => void,
+    changes: OrganizationChanges,
+  ) {
+    await db.transaction(async (tx) => {
+      check(await state(tx, id));
+      await store.update(tx, id, changes);
+    });
+    return toAdminOrganizationView(await enriched(id));
   }
 
   return {
     insertWithFreePlan,
-    getForAdmin,
+    getForAdmin: async (id: string, ex: Executor = db) => toAdminOrganizationView(await enriched(id, ex)),
+    getOwn: async (id: string) => toOrganizationView(await enriched(id)),
 
     async create(input: CreateOrganizationInput) {
       const id = await db.transaction((tx) => insertWithFreePlan(tx, input));
-      return getForAdmin(id);
+      return toAdminOrganizationView(await enriched(id));
     },
+
+    async list(filter: OrganizationListFilter, rawCursor: string | undefined, limit: number) {
+      const { rows, total } = await store.list(db, filter, decodeCursor(rawCursor), limit);
+      const cursorOf = (r: (typeof rows)[number]) => ({ v: r.org.createdAt.toISOString(), id: r.org.id });
+      return { ...toPage(rows, limit, cursorOf, toAdminOrganizationView), total };
+    },
+
+    /** Strict PATCH by the console; policy overrides are replaced wholesale. */
+    async update(id: string, patch: PatchOrganizationInput) {
+      await db.transaction(async (tx) => {
+        if ((await state(tx, id)).deletedAt) throw deleted();
+        await withUniqueName(() => store.update(tx, id, toChanges(patch)));
+      });
+      return toAdminOrganizationView(await enriched(id));
+    },
+
+    /** The organization's own admins edit their organization. */
+    async updateOwn(id: string, patch: PatchOrganizationInput) {
+      await withUniqueName(() => store.update(db, id, toChanges(patch)));
+      return toOrganizationView(await enriched(id));
+    },
+
+    setSuspended: (id: string, suspended: boolean) =>
+      transition(
+        id,
+        (row) => {
+          if (row.deletedAt) throw deleted();
+          if (suspended && row.isSuspended)
+            throw conflict('already_suspended', 'The organization is already suspended');
+          if (!suspended && !row.isSuspended) throw conflict('not_suspended', 'The organization is not suspended');
+          if (row.isSystem) throw conflict('system_organization', 'The system organization cannot be suspended');
+        },
+        { isSuspended: suspended },
+      ),
+
+    /** Soft delete: the organization stays readable by the console, forced suspended. */
+    remove: (id: string) =>
+      transition(
+        id,
+        (row) => {
+          if (row.deletedAt) throw conflict('already_deleted', 'The organization is already deleted');
+          if (row.isSystem) throw conflict('system_organization', 'The system organization cannot be deleted');
+        },
+        { deletedAt: new Date(), isSuspended: true },
+      ),
+
+    /** Brings a deleted organization back, still suspended, so an operator decides when it works again. */
+    restore: (id: string) =>
+      transition(
+        id,
+        (row) => {
+          if (!row.deletedAt) throw conflict('not_deleted', 'The organization is not deleted');
+        },
+        { deletedAt: null },
+      ),
 
     /** An organization that may receive new users: exists (404) and is not deleted (409). */
-    async requireWritable(id: string): Promise<{ id: string; isSystem: boolean }> {
-      const row = await store.findState(db, id);
-      if (!row) throw notFound('Organization');
-      if (row.deletedAt) throw conflict('organization_deleted', 'The organization is deleted');
+    async requireWritable(id: string, ex: Executor = db): Promise<{ id: string; isSystem: boolean }> {
+      const row = await state(ex, id);
+      if (row.deletedAt) throw deleted();
       return row;
-    },
-
-    /** States table: suspend a live organization, unsuspend a suspended one; deleted ones are 409. */
-    async setSuspended(id: string, suspended: boolean) {
-      await db.transaction(async (tx) => {
-        const row = await store.findState(tx, id);
-        if (!row) throw notFound('Organization');
-        if (row.deletedAt) throw conflict('organization_deleted', 'The organization is deleted');
-        if (suspended && row.isSuspended) throw conflict('already_suspended', 'The organization is already suspended');
-        if (!suspended && !row.isSuspended) throw conflict('not_suspended', 'The organization is not suspended');
-        if (row.isSystem && suspended)
-          throw conflict('system_organization', 'The system organization cannot be suspended');
-        await store.setSuspended(tx, id, suspended);
-      });
-      return getForAdmin(id);
     },
 
     findSystem: (ex: Executor = db) => store.findSystem(ex),

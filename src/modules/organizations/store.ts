@@ -1,6 +1,9 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
 import { organizations, plans, subscriptions, users } from '../../platform/db/schema/index.ts';
+import type { Cursor } from '../../platform/http/pagination.ts';
+import { containsPattern } from '../../platform/http/query.ts';
+import type { OrganizationListFilter } from './schemas.ts';
 
 const LIVE_SUBSCRIPTION_STATUSES = ['trialing', 'active', 'past_due'];
 
@@ -15,32 +18,55 @@ const enrichedColumns = {
   userCount: sql<number>`(select count(*)::int from ${users} where ${users.organizationId} = ${organizations.id} and ${users.deletedAt} is null)`,
 };
 
-export type EnrichedOrganizationRow = {
-  org: typeof organizations.$inferSelect;
-  planId: string | null;
-  planName: string | null;
-  planSlug: string | null;
-  subscriptionId: string | null;
-  subscriptionStatus: string | null;
-  userCount: number;
-};
+const selectEnriched = (db: Executor) =>
+  db
+    .select(enrichedColumns)
+    .from(organizations)
+    .leftJoin(
+      subscriptions,
+      and(
+        eq(subscriptions.organizationId, organizations.id),
+        inArray(subscriptions.status, LIVE_SUBSCRIPTION_STATUSES),
+      ),
+    )
+    .leftJoin(plans, eq(plans.id, subscriptions.planId));
+
+export type EnrichedOrganizationRow = Awaited<ReturnType<typeof selectEnriched>>[number];
+export type OrganizationChanges = Partial<
+  Pick<
+    typeof organizations.$inferInsert,
+    'name' | 'industry' | 'primaryLanguage' | 'primaryTimezone' | 'policyOverrides' | 'isSuspended' | 'deletedAt'
+  >
+>;
+
+function matching(filter: OrganizationListFilter): SQL | undefined {
+  return and(
+    filter.isDeleted ? isNotNull(organizations.deletedAt) : isNull(organizations.deletedAt),
+    filter.isSystem === undefined ? undefined : eq(organizations.isSystem, filter.isSystem),
+    filter.isDemo ? isNotNull(organizations.demoExpiresAt) : undefined,
+    filter.search ? ilike(organizations.name, containsPattern(filter.search)) : undefined,
+  );
+}
 
 export const organizationsStore = {
   async findEnriched(db: Executor, id: string): Promise<EnrichedOrganizationRow | null> {
-    const [row] = await db
-      .select(enrichedColumns)
-      .from(organizations)
-      .leftJoin(
-        subscriptions,
-        and(
-          eq(subscriptions.organizationId, organizations.id),
-          inArray(subscriptions.status, LIVE_SUBSCRIPTION_STATUSES),
-        ),
-      )
-      .leftJoin(plans, eq(plans.id, subscriptions.planId))
-      .where(eq(organizations.id, id))
-      .limit(1);
+    const [row] = await selectEnriched(db).where(eq(organizations.id, id)).limit(1);
     return row ?? null;
+  },
+
+  /** Newest first, keyset on (created_at, id), with the filtered total in the same round trip. */
+  async list(db: Executor, filter: OrganizationListFilter, cursor: Cursor | null, limit: number) {
+    const after = cursor
+      ? sql`(${organizations.createdAt}, ${organizations.id}) < (${cursor.v}::timestamptz, ${cursor.id}::uuid)`
+      : undefined;
+    const [rows, [count]] = await Promise.all([
+      selectEnriched(db)
+        .where(and(matching(filter), after))
+        .orderBy(desc(organizations.createdAt), desc(organizations.id))
+        .limit(limit + 1),
+      db.select({ total: sql<number>`count(*)::int` }).from(organizations).where(matching(filter)),
+    ]);
+    return { rows, total: count?.total ?? 0 };
   },
 
   async findState(db: Executor, id: string) {
@@ -65,10 +91,10 @@ export const organizationsStore = {
     return row ?? null;
   },
 
-  async setSuspended(db: Executor, id: string, suspended: boolean): Promise<void> {
+  async update(db: Executor, id: string, changes: OrganizationChanges): Promise<void> {
     await db
       .update(organizations)
-      .set({ isSuspended: suspended, updatedAt: sql`now()` })
+      .set({ ...changes, updatedAt: sql`now()` })
       .where(eq(organizations.id, id));
   },
 

@@ -1,0 +1,39 @@
+import type { z } from 'zod';
+import type { AdminOrganizationSchema, OrganizationSchema } from './schemas.ts';
+import type { EnrichedOrganizationRow } from './store.ts';
+
+export type OrganizationView = z.output<typeof OrganizationSchema>;
+export type AdminOrganizationView = z.output<typeof AdminOrganizationSchema>;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toOrganizationView(row: EnrichedOrganizationRow): OrganizationView {
+  const { org } = row;
+  return {
+    id: org.id,
+    name: org.name,
+    is_system: org.isSystem,
+    is_suspended: org.isSuspended,
+    plan_id: row.planId,
+    plan_name: row.planName,
+    subscription_id: row.subscriptionId,
+    subscription_status: row.subscriptionStatus,
+    policy_overrides: org.policyOverrides,
+    industry: org.industry,
+    primary_language: org.primaryLanguage,
+    primary_timezone: org.primaryTimezone,
+    user_count: row.userCount,
+    created_at: org.createdAt.toISOString(),
+    updated_at: org.updatedAt.toISOString(),
+    deleted_at: iso(org.deletedAt),
+  };
+}
+
+export function toAdminOrganizationView(row: EnrichedOrganizationRow): AdminOrganizationView {
+  return {
+    ...toOrganizationView(row),
+    plan_slug: row.planSlug,
+    // Runs do not exist yet; the runs module will count those created in the last 30 days.
+    task_count_last30d: 0,
+  };
+}

@@ -8,11 +8,15 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { registerBillingRoutes } from './modules/billing/routes.ts';
+import { createBillingService } from './modules/billing/service.ts';
+import { createDemoOrganizationsService } from './modules/console/demo.service.ts';
 import { createConsoleRolesService } from './modules/console/roles.service.ts';
 import { registerConsoleRoutes } from './modules/console/routes.ts';
 import { registerIdentityRoutes } from './modules/identity/routes.ts';
 import { createIdentityService } from './modules/identity/service.ts';
 import { createIdentityStore } from './modules/identity/store.ts';
+import { registerOrganizationRoutes } from './modules/organizations/routes.ts';
 import { createOrganizationsService } from './modules/organizations/service.ts';
 import { registerServiceAccountRoutes } from './modules/service-accounts/routes.ts';
 import { createServiceAccountsService } from './modules/service-accounts/service.ts';
@@ -43,9 +47,21 @@ export function createServices({ config, database }: AppDeps) {
   const organizations = createOrganizationsService({ db });
   const serviceAccounts = createServiceAccountsService({ db });
   const consoleRoles = createConsoleRolesService({ db });
+  const demoOrganizations = createDemoOrganizationsService({ db, organizations, users });
+  const billing = createBillingService({ db });
   const identity = createIdentityService({ users, tokens, store: createIdentityStore(db) });
   const credentials = createCredentialResolver(createCredentialStore(db), tokens);
-  return { tokens, users, organizations, serviceAccounts, consoleRoles, identity, credentials };
+  return {
+    tokens,
+    users,
+    organizations,
+    serviceAccounts,
+    consoleRoles,
+    demoOrganizations,
+    billing,
+    identity,
+    credentials,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -93,5 +109,7 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   registerUserRoutes(app, services.users);
   registerServiceAccountRoutes(app, services.serviceAccounts);
   registerConsoleRoutes(app, services);
+  registerOrganizationRoutes(app, services.organizations);
+  registerBillingRoutes(app, services.billing);
   return app;
 }

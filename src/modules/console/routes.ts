@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { OrganizationsService } from '../organizations/service.ts';
 import type { UsersService } from '../users/service.ts';
+import { registerDemoOrganizationRoutes } from './demo.routes.ts';
+import type { DemoOrganizationsService } from './demo.service.ts';
 import { registerOrganizationUserRoutes } from './org-users.routes.ts';
 import { registerOrganizationAdminRoutes } from './organizations.routes.ts';
 import { registerConsoleRoleRoutes } from './roles.routes.ts';
@@ -9,9 +11,15 @@ import type { ConsoleRolesService } from './roles.service.ts';
 /** Every /v1/admin route; each declares its console section, enforced by the one guard hook. */
 export function registerConsoleRoutes(
   app: FastifyInstance,
-  deps: { organizations: OrganizationsService; users: UsersService; consoleRoles: ConsoleRolesService },
+  deps: {
+    organizations: OrganizationsService;
+    users: UsersService;
+    consoleRoles: ConsoleRolesService;
+    demoOrganizations: DemoOrganizationsService;
+  },
 ): void {
   registerOrganizationAdminRoutes(app, deps.organizations);
   registerOrganizationUserRoutes(app, deps);
   registerConsoleRoleRoutes(app, deps.consoleRoles);
+  registerDemoOrganizationRoutes(app, deps.demoOrganizations);
 }

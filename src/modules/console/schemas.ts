@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { CONSOLE_SECTIONS } from '../../platform/auth/actor.ts';
-import { CreateUserBody } from '../users/schemas.ts';
+import { toSnakeKeys } from '../../platform/http/case.ts';
+import { OrganizationNameSchema } from '../organizations/schemas.ts';
+import { CreateUserBody, EmailSchema } from '../users/schemas.ts';
 
 /** The console may also place a user in a console role (system organization only, Authentication rule 10). */
 export const AdminCreateUserBody = CreateUserBody.extend({ console_role_id: z.uuid().nullish() });
@@ -24,3 +26,19 @@ export const ConsoleRoleSchema = z
 
 export const CreateConsoleRoleBody = z.strictObject({ name: z.string().trim().min(1).max(100), sections });
 export const PatchConsoleRoleBody = CreateConsoleRoleBody.partial();
+
+export const CreateDemoOrganizationBody = z.strictObject({
+  name: OrganizationNameSchema,
+  expires_at: z.iso
+    .datetime({ offset: true, message: 'must be an ISO 8601 timestamp' })
+    .refine((v) => Date.parse(v) > Date.now(), { message: 'must be in the future' }),
+  // Nested keys accept both spellings like top-level ones.
+  admin: z.preprocess(
+    toSnakeKeys,
+    z.strictObject({
+      email: EmailSchema,
+      first_name: z.string().trim().min(1).max(255),
+      last_name: z.string().trim().min(1).max(255),
+    }),
+  ),
+});

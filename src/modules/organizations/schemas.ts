@@ -56,6 +56,10 @@ export const AdminOrganizationSchema = z
   .object({ ...organizationFields, plan_slug: z.string().nullable(), task_count_last30d: z.number().int() })
   .meta({ id: 'AdminOrganization' });
 
+export const DemoOrganizationSchema = AdminOrganizationSchema.extend({
+  expires_at: z.string().describe('After this instant members get 403 org_suspended'),
+}).meta({ id: 'DemoOrganization' });
+
 export const CreateOrganizationBody = z.strictObject({
   name: OrganizationNameSchema,
   industry: z.string().trim().max(255).nullish(),

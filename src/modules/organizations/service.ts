@@ -4,8 +4,8 @@ import { conflict, notFound } from '../../platform/http/errors.ts';
 import { decodeCursor, toPage } from '../../platform/http/pagination.ts';
 import { newId } from '../../platform/ids.ts';
 import type { CreateOrganizationInput, OrganizationListFilter, PatchOrganizationInput } from './schemas.ts';
-import { type OrganizationChanges, organizationsStore as store } from './store.ts';
-import { toAdminOrganizationView, toOrganizationView } from './views.ts';
+import { type EnrichedOrganizationRow, type OrganizationChanges, organizationsStore as store } from './store.ts';
+import { toAdminOrganizationView, toDemoOrganizationView, toOrganizationView } from './views.ts';
 
 export const FREE_PLAN_SLUG = 'free';
 
@@ -77,6 +77,17 @@ export function createOrganizationsService({ db }: { db: Executor }) {
     return id;
   }
 
+  async function page<T>(
+    filter: OrganizationListFilter,
+    rawCursor: string | undefined,
+    limit: number,
+    view: (row: EnrichedOrganizationRow) => T,
+  ) {
+    const { rows, total } = await store.list(db, filter, decodeCursor(rawCursor), limit);
+    const cursorOf = (r: EnrichedOrganizationRow) => ({ v: r.org.createdAt.toISOString(), id: r.org.id });
+    return { ...toPage(rows, limit, cursorOf, view), total };
+  }
+
   /** Runs a state change in a transaction after the checks of the States table, then returns the admin view. */
   async function transition(
     id: string,
@@ -100,11 +111,14 @@ export function createOrganizationsService({ db }: { db: Executor }) {
       return toAdminOrganizationView(await enriched(id));
     },
 
-    async list(filter: OrganizationListFilter, rawCursor: string | undefined, limit: number) {
-      const { rows, total } = await store.list(db, filter, decodeCursor(rawCursor), limit);
-      const cursorOf = (r: (typeof rows)[number]) => ({ v: r.org.createdAt.toISOString(), id: r.org.id });
-      return { ...toPage(rows, limit, cursorOf, toAdminOrganizationView), total };
-    },
+    list: (filter: OrganizationListFilter, rawCursor: string | undefined, limit: number) =>
+      page(filter, rawCursor, limit, toAdminOrganizationView),
+
+    /** Live demo organizations with their expiry. */
+    listDemos: (rawCursor: string | undefined, limit: number) =>
+      page({ isDeleted: false, isDemo: true }, rawCursor, limit, toDemoOrganizationView),
+
+    getDemo: async (id: string, ex: Executor = db) => toDemoOrganizationView(await enriched(id, ex)),
 
     /** Strict PATCH by the console; policy overrides are replaced wholesale. */
     async update(id: string, patch: PatchOrganizationInput) {

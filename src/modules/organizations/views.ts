@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { AdminOrganizationSchema, OrganizationSchema } from './schemas.ts';
+import type { AdminOrganizationSchema, DemoOrganizationSchema, OrganizationSchema } from './schemas.ts';
 import type { EnrichedOrganizationRow } from './store.ts';
 
 export type OrganizationView = z.output<typeof OrganizationSchema>;
@@ -36,4 +36,8 @@ export function toAdminOrganizationView(row: EnrichedOrganizationRow): AdminOrga
     // Runs do not exist yet; the runs module will count those created in the last 30 days.
     task_count_last30d: 0,
   };
+}
+
+export function toDemoOrganizationView(row: EnrichedOrganizationRow): z.output<typeof DemoOrganizationSchema> {
+  return { ...toAdminOrganizationView(row), expires_at: (row.org.demoExpiresAt ?? row.org.createdAt).toISOString() };
 }

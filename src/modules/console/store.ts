@@ -2,7 +2,8 @@ import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
 import { consoleRoles, users } from '../../platform/db/schema/index.ts';
 
-const holders = sql<number>`(select count(*)::int from ${users} where ${users.consoleRoleId} = ${consoleRoles.id} and ${users.deletedAt} is null)`;
+// Written with an alias: drizzle leaves columns unqualified in single-table selects, which would bind them to users.
+const holders = sql<number>`(select count(*)::int from ${users} u where u.console_role_id = ${consoleRoles}.id and u.deleted_at is null)`;
 
 const roleColumns = {
   id: consoleRoles.id,

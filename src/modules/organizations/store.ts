@@ -15,7 +15,7 @@ const enrichedColumns = {
   planSlug: plans.slug,
   subscriptionId: subscriptions.id,
   subscriptionStatus: subscriptions.status,
-  userCount: sql<number>`(select count(*)::int from ${users} where ${users.organizationId} = ${organizations.id} and ${users.deletedAt} is null)`,
+  userCount: sql<number>`(select count(*)::int from ${users} u where u.organization_id = ${organizations}.id and u.deleted_at is null)`,
 };
 
 const selectEnriched = (db: Executor) =>

@@ -36,6 +36,8 @@ function sessionIsLive(row: SessionPrincipalRow, claimedOrganizationId: string) 
     !row.userSuspended &&
     row.organizationId === claimedOrganizationId &&
     row.keyOrganizationDeletedAt === null &&
+    // The same rule as minting, so even a token signed with our secret cannot pair a user with a foreign key.
+    (row.keyOrganizationId === row.organizationId || (row.canMintCrossOrg && !row.canAccessConsole)) &&
     keyIsLive({
       revokedAt: row.keyRevokedAt,
       expiresAt: row.keyExpiresAt,

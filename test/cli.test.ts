@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -68,11 +69,27 @@ describe('atrium CLI on the embedded database', () => {
       });
     const { token } = (await (await mint()).json()) as { token: string };
 
-    // SIGTERM while a request (argon2 verification) is in flight: it completes, then the process exits 0.
-    const inFlight = mint();
-    await new Promise((r) => setTimeout(r, 5));
+    // SIGTERM while a request is in flight (its headers are in, half its body is not): it still completes,
+    // then the process exits 0.
+    const body = JSON.stringify({ email: 'ops@atrium.test', password });
+    const { port } = new URL(first.url);
+    const socket = connect(Number(port), '127.0.0.1');
+    let response = '';
+    socket.on('data', (chunk) => {
+      response += chunk;
+    });
+    const closed = new Promise((resolve) => socket.on('close', resolve));
+    socket.write(
+      `POST /v1/auth/sessions HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${consoleKey}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`,
+    );
+    await new Promise((r) => setTimeout(r, 300));
     first.child.kill('SIGTERM');
-    expect((await inFlight).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 200));
+    socket.write(body.slice(10));
+    await closed;
+    expect(response.split('\r\n')[0]).toBe('HTTP/1.1 200 OK');
+    expect(response).toMatch(/connection: close/i);
     expect(await first.exited).toBe(0);
 
     const second = await serve(env);

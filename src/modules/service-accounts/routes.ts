@@ -117,6 +117,7 @@ export function registerServiceAccountRoutes(app: FastifyInstance, accounts: Ser
       response: {
         201: IssuedApiKeySchema,
         ...errorResponses('developer', {
+          403: ['forbidden_role'],
           404: ['not_found'],
           409: ['service_account_suspended'],
           422: ['validation_error'],

@@ -120,6 +120,8 @@ export function createServiceAccountsService({ db }: { db: Executor }) {
       const account = await load(ctx.organizationId, id);
       if (account.isSuspended)
         throw conflict('service_account_suspended', 'A suspended service account cannot get keys');
+      // A key acts with its account's role: issuing one for an admin account is as much an elevation as the role.
+      refuseElevation(ctx, account.role);
       const plaintext = generateApiKey();
       const keyId = newId();
       await store.insertKey(db, {
@@ -137,6 +139,8 @@ export function createServiceAccountsService({ db }: { db: Executor }) {
     },
 
     async revokeKey(ctx: RequestContext, id: string, keyId: string) {
+      // A deleted account is gone for every route under it, its keys included.
+      await load(ctx.organizationId, id);
       if (!(await store.revokeKey(db, ctx.organizationId, id, keyId))) throw notFound('API key');
     },
   };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isUuid } from '../ids.ts';
 import { invalidRequest } from './errors.ts';
 
 export const DEFAULT_PAGE_SIZE = 20;
@@ -18,7 +19,18 @@ export interface Cursor {
 
 export const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify([c.v, c.id]), 'utf8').toString('base64url');
 
-export function decodeCursor(raw: string | undefined): Cursor | null {
+/** An instant as the API writes it; nothing we store predates 1970, and PostgreSQL has no year 0. */
+const isInstant = (v: string) => {
+  const ms = Date.parse(v);
+  return ms >= 0 && new Date(ms).toISOString() === v;
+};
+
+/**
+ * Reads a `next_cursor` back. A cursor is opaque, but a forged one must be a 400, never a failed cast in the
+ * database: the id must be a UUID and the sort value must pass `isValidValue` (by default an ISO instant
+ * exactly as the API writes them, so impossible dates like Feb 30 are refused too).
+ */
+export function decodeCursor(raw: string | undefined, isValidValue: (v: string) => boolean = isInstant): Cursor | null {
   if (raw === undefined || raw === '') return null;
   try {
     const parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as unknown;
@@ -26,7 +38,9 @@ export function decodeCursor(raw: string | undefined): Cursor | null {
       Array.isArray(parsed) &&
       parsed.length === 2 &&
       typeof parsed[0] === 'string' &&
-      typeof parsed[1] === 'string'
+      typeof parsed[1] === 'string' &&
+      isUuid(parsed[1]) &&
+      isValidValue(parsed[0])
     ) {
       return { v: parsed[0], id: parsed[1] };
     }

@@ -6,8 +6,8 @@ CREATE TABLE "plans" (
 	"price_minor" integer DEFAULT 0 NOT NULL,
 	"currency" text DEFAULT 'USD' NOT NULL,
 	"is_active" boolean DEFAULT true NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "plans_slug_unique" UNIQUE("slug")
 );
 --> statement-breakpoint
@@ -18,14 +18,14 @@ CREATE TABLE "subscriptions" (
 	"status" text NOT NULL,
 	"billing_source" text DEFAULT 'manual' NOT NULL,
 	"processor_subscription_id" text,
-	"trial_ends_at" timestamp with time zone,
-	"started_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"current_period_start" timestamp with time zone,
-	"current_period_end" timestamp with time zone,
+	"trial_ends_at" timestamp (3) with time zone,
+	"started_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"current_period_start" timestamp (3) with time zone,
+	"current_period_end" timestamp (3) with time zone,
 	"cancel_at_period_end" boolean DEFAULT false NOT NULL,
-	"canceled_at" timestamp with time zone,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"canceled_at" timestamp (3) with time zone,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "organizations" (
@@ -37,10 +37,10 @@ CREATE TABLE "organizations" (
 	"industry" text,
 	"primary_language" text DEFAULT 'en' NOT NULL,
 	"primary_timezone" text DEFAULT 'UTC' NOT NULL,
-	"demo_expires_at" timestamp with time zone,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"deleted_at" timestamp with time zone
+	"demo_expires_at" timestamp (3) with time zone,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"deleted_at" timestamp (3) with time zone
 );
 --> statement-breakpoint
 CREATE TABLE "api_keys" (
@@ -51,10 +51,10 @@ CREATE TABLE "api_keys" (
 	"prefix" text NOT NULL,
 	"key_digest" text NOT NULL,
 	"created_by_user_id" uuid,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"last_used_at" timestamp with time zone,
-	"expires_at" timestamp with time zone,
-	"revoked_at" timestamp with time zone
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"last_used_at" timestamp (3) with time zone,
+	"expires_at" timestamp (3) with time zone,
+	"revoked_at" timestamp (3) with time zone
 );
 --> statement-breakpoint
 CREATE TABLE "service_accounts" (
@@ -67,18 +67,18 @@ CREATE TABLE "service_accounts" (
 	"can_access_console" boolean DEFAULT false NOT NULL,
 	"can_mint_cross_org" boolean DEFAULT false NOT NULL,
 	"created_by_user_id" uuid,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"last_used_at" timestamp with time zone,
-	"deleted_at" timestamp with time zone
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"last_used_at" timestamp (3) with time zone,
+	"deleted_at" timestamp (3) with time zone
 );
 --> statement-breakpoint
 CREATE TABLE "console_roles" (
 	"id" uuid PRIMARY KEY NOT NULL,
 	"name" text NOT NULL,
 	"sections" text[] NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "users" (
@@ -93,9 +93,9 @@ CREATE TABLE "users" (
 	"is_suspended" boolean DEFAULT false NOT NULL,
 	"is_developer" boolean DEFAULT false NOT NULL,
 	"console_role_id" uuid,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"deleted_at" timestamp with time zone
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"deleted_at" timestamp (3) with time zone
 );
 --> statement-breakpoint
 ALTER TABLE "subscriptions" ADD CONSTRAINT "subscriptions_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

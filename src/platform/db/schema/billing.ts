@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { instant } from './columns.ts';
 import { organizations } from './organizations.ts';
 
 export const plans = pgTable('plans', {
@@ -9,8 +10,8 @@ export const plans = pgTable('plans', {
   priceMinor: integer('price_minor').notNull().default(0),
   currency: text('currency').notNull().default('USD'),
   isActive: boolean('is_active').notNull().default(true),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  createdAt: instant('created_at').notNull().defaultNow(),
+  updatedAt: instant('updated_at').notNull().defaultNow(),
 });
 
 export const subscriptions = pgTable(
@@ -27,14 +28,14 @@ export const subscriptions = pgTable(
     status: text('status').notNull(),
     billingSource: text('billing_source').notNull().default('manual'),
     processorSubscriptionId: text('processor_subscription_id'),
-    trialEndsAt: timestamp('trial_ends_at', { withTimezone: true, mode: 'date' }),
-    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    currentPeriodStart: timestamp('current_period_start', { withTimezone: true, mode: 'date' }),
-    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true, mode: 'date' }),
+    trialEndsAt: instant('trial_ends_at'),
+    startedAt: instant('started_at').notNull().defaultNow(),
+    currentPeriodStart: instant('current_period_start'),
+    currentPeriodEnd: instant('current_period_end'),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
-    canceledAt: timestamp('canceled_at', { withTimezone: true, mode: 'date' }),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    canceledAt: instant('canceled_at'),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
   },
   (t) => [index('subscriptions_org_status_idx').on(t.organizationId, t.status)],
 );

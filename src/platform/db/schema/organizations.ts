@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { instant } from './columns.ts';
 
 export const organizations = pgTable(
   'organizations',
@@ -13,10 +14,10 @@ export const organizations = pgTable(
     primaryLanguage: text('primary_language').notNull().default('en'),
     primaryTimezone: text('primary_timezone').notNull().default('UTC'),
     /** Demo organizations stop working for their members after this instant. */
-    demoExpiresAt: timestamp('demo_expires_at', { withTimezone: true, mode: 'date' }),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    demoExpiresAt: instant('demo_expires_at'),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+    deletedAt: instant('deleted_at'),
   },
   (t) => [
     // Names are unique across the system, deleted ones included, so a restore can never collide.

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { instant } from './columns.ts';
 import { organizations } from './organizations.ts';
 import { users } from './users.ts';
 
@@ -17,10 +18,10 @@ export const serviceAccounts = pgTable(
     canAccessConsole: boolean('can_access_console').notNull().default(false),
     canMintCrossOrg: boolean('can_mint_cross_org').notNull().default(false),
     createdByUserId: uuid('created_by_user_id').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
-    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+    lastUsedAt: instant('last_used_at'),
+    deletedAt: instant('deleted_at'),
   },
   (t) => [
     uniqueIndex('service_accounts_org_name_live_key')
@@ -45,10 +46,10 @@ export const apiKeys = pgTable(
     /** SHA-256 of the plaintext, hex; the plaintext itself is never stored. */
     keyDigest: text('key_digest').notNull(),
     createdByUserId: uuid('created_by_user_id').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    lastUsedAt: instant('last_used_at'),
+    expiresAt: instant('expires_at'),
+    revokedAt: instant('revoked_at'),
   },
   (t) => [
     uniqueIndex('api_keys_digest_key').on(t.keyDigest),

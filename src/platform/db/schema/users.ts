@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { instant } from './columns.ts';
 import { organizations } from './organizations.ts';
 
 export const consoleRoles = pgTable(
@@ -8,8 +9,8 @@ export const consoleRoles = pgTable(
     id: uuid('id').primaryKey(),
     name: text('name').notNull(),
     sections: text('sections').array().notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('console_roles_name_key').on(sql`lower(${t.name})`)],
 );
@@ -31,9 +32,9 @@ export const users = pgTable(
     isSuspended: boolean('is_suspended').notNull().default(false),
     isDeveloper: boolean('is_developer').notNull().default(false),
     consoleRoleId: uuid('console_role_id').references(() => consoleRoles.id),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+    deletedAt: instant('deleted_at'),
   },
   (t) => [
     // Emails are unique among users that still exist; a soft-deleted user frees the address.

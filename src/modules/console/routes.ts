@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { OrganizationsService } from '../organizations/service.ts';
+import type { ServiceAccountsService } from '../service-accounts/service.ts';
 import type { UsersService } from '../users/service.ts';
 import { registerDemoOrganizationRoutes } from './demo.routes.ts';
 import type { DemoOrganizationsService } from './demo.service.ts';
@@ -7,6 +8,7 @@ import { registerOrganizationUserRoutes } from './org-users.routes.ts';
 import { registerOrganizationAdminRoutes } from './organizations.routes.ts';
 import { registerConsoleRoleRoutes } from './roles.routes.ts';
 import type { ConsoleRolesService } from './roles.service.ts';
+import { registerSystemUserRoutes } from './system-users.routes.ts';
 
 /** Every /v1/admin route; each declares its console section, enforced by the one guard hook. */
 export function registerConsoleRoutes(
@@ -14,6 +16,7 @@ export function registerConsoleRoutes(
   deps: {
     organizations: OrganizationsService;
     users: UsersService;
+    serviceAccounts: ServiceAccountsService;
     consoleRoles: ConsoleRolesService;
     demoOrganizations: DemoOrganizationsService;
   },
@@ -21,5 +24,6 @@ export function registerConsoleRoutes(
   registerOrganizationAdminRoutes(app, deps.organizations);
   registerOrganizationUserRoutes(app, deps);
   registerConsoleRoleRoutes(app, deps.consoleRoles);
+  registerSystemUserRoutes(app, deps.users);
   registerDemoOrganizationRoutes(app, deps.demoOrganizations);
 }

@@ -2,10 +2,16 @@ import { z } from 'zod';
 import { CONSOLE_SECTIONS } from '../../platform/auth/actor.ts';
 import { toSnakeKeys } from '../../platform/http/case.ts';
 import { OrganizationNameSchema } from '../organizations/schemas.ts';
-import { CreateUserBody, EmailSchema } from '../users/schemas.ts';
+import { CreateUserBody, EmailSchema, PatchUserBody } from '../users/schemas.ts';
 
 /** The console may also place a user in a console role (system organization only, Authentication rule 10). */
 export const AdminCreateUserBody = CreateUserBody.extend({ console_role_id: z.uuid().nullish() });
+export const AdminPatchUserBody = PatchUserBody.extend({ console_role_id: z.uuid().nullable().optional() });
+
+/** System users: the console role and suspension of the caller's own (system) organization's people. */
+export const PatchSystemUserBody = z
+  .strictObject({ console_role_id: z.uuid().nullable(), is_suspended: z.boolean() })
+  .partial();
 
 const sections = z
   .array(z.enum(CONSOLE_SECTIONS))

@@ -169,6 +169,9 @@ export function createOrganizationsService({ db }: { db: Executor }) {
         { deletedAt: null },
       ),
 
+    /** An organization that exists, deleted or not (404 otherwise). */
+    requireExists: (id: string, ex: Executor = db) => state(ex, id),
+
     /** An organization that may receive new users: exists (404) and is not deleted (409). */
     async requireWritable(id: string, ex: Executor = db): Promise<{ id: string; isSystem: boolean }> {
       const row = await state(ex, id);

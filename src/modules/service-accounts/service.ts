@@ -68,6 +68,11 @@ export function createServiceAccountsService({ db }: { db: Executor }) {
       return toPage(rows, limit, cursorOf, toServiceAccountView);
     },
 
+    /** Every live service account of an organization, for the console (organizations hold few). */
+    listForOrganization: async (organizationId: string) => ({
+      data: (await store.listAll(db, organizationId)).map(toServiceAccountView),
+    }),
+
     get: async (ctx: RequestContext, id: string) => toServiceAccountView(await load(ctx.organizationId, id)),
 
     async create(ctx: RequestContext, input: CreateServiceAccountInput) {

@@ -42,6 +42,13 @@ export const serviceAccountsStore = {
       .limit(limit + 1);
   },
 
+  listAll: (db: Executor, organizationId: string): Promise<ServiceAccountRow[]> =>
+    db
+      .select()
+      .from(serviceAccounts)
+      .where(liveAccount(organizationId))
+      .orderBy(desc(serviceAccounts.createdAt), desc(serviceAccounts.id)),
+
   async findById(db: Executor, organizationId: string, id: string): Promise<ServiceAccountRow | null> {
     const [row] = await db.select().from(serviceAccounts).where(liveAccount(organizationId, id));
     return row ?? null;

@@ -35,6 +35,8 @@ export const MeSchema = UserSchema.extend({
   console_sections: z.array(z.enum(CONSOLE_SECTIONS)).nullable(),
 }).meta({ id: 'Me' });
 
+export const SystemUserSchema = UserSchema.extend({ console_role: z.string().nullable() }).meta({ id: 'SystemUser' });
+
 export const UserWithPasswordSchema = z.object({
   user: UserSchema,
   password: z.string().nullable().describe('One-time temporary password; shown only in this response'),
@@ -79,4 +81,10 @@ export const PatchUserBody = z
   .partial();
 
 export type CreateUserInput = z.output<typeof CreateUserBody> & { console_role_id?: string | null };
-export type PatchUserInput = z.output<typeof PatchUserBody> & { console_role_id?: string | null };
+export type PatchUserInput = z.output<typeof PatchUserBody> & {
+  console_role_id?: string | null;
+  is_suspended?: boolean;
+};
+
+/** Console password reset: a chosen password, or none to have one generated. */
+export const SetPasswordBody = z.strictObject({ password: PasswordSchema.optional() });

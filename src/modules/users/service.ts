@@ -8,15 +8,19 @@ import { newId } from '../../platform/ids.ts';
 import { checkConsoleRoleOnCreate, checkConsoleRoleOnUpdate } from './console-role-rules.ts';
 import type { CreateUserInput, PatchUserInput } from './schemas.ts';
 import { usersStore as store, type UserChanges, type UserRow } from './store.ts';
-import { toMeView, toUserView, type UserView } from './views.ts';
+import { toMeView, toSystemUserView, toUserView, type UserView } from './views.ts';
 
 const duplicateEmail = () => conflict('duplicate_email', 'A user with this email already exists');
 const lastActiveAdmin = () => conflict('last_active_admin', 'The organization must keep at least one active admin');
 
-/** How a route wants an admin's action on their own user refused (403 on org routes, 409 on console routes). */
+/**
+ * Who acts, and how a route refuses an action on one's own user (403 on org routes, 409 on console routes).
+ * On the console an admin may edit their own profile, but not their own role.
+ */
 export interface ActingUser {
   userId: string | null;
   selfError: ApiError;
+  selfMayEditProfile?: boolean;
 }
 
 function sessionUser(ctx: RequestContext): UserActor {
@@ -37,8 +41,10 @@ export function createUsersService({ db }: { db: Executor }) {
     if ((await store.countOtherActiveAdmins(tx, target.organizationId, target.id)) === 0) throw lastActiveAdmin();
   }
 
-  function refuseSelf(acting: ActingUser, targetId: string) {
-    if (acting.userId === targetId) throw acting.selfError;
+  function refuseSelf(acting: ActingUser, targetId: string, patch?: PatchUserInput) {
+    if (acting.userId !== targetId) return;
+    if (acting.selfMayEditProfile && patch && patch.role === undefined && patch.is_suspended === undefined) return;
+    throw acting.selfError;
   }
 
   return {
@@ -113,11 +119,11 @@ export function createUsersService({ db }: { db: Executor }) {
     },
 
     async update(organizationId: string, userId: string, patch: PatchUserInput, acting: ActingUser) {
-      refuseSelf(acting, userId);
+      refuseSelf(acting, userId, patch);
       await db.transaction(async (tx) => {
         const target = await load(organizationId, userId, tx);
         await checkConsoleRoleOnUpdate(tx, target, patch);
-        await guardLastAdmin(tx, target, patch.role === 'member');
+        await guardLastAdmin(tx, target, patch.role === 'member' || patch.is_suspended === true);
         const changes: UserChanges = {
           firstName: patch.first_name,
           lastName: patch.last_name,
@@ -125,6 +131,7 @@ export function createUsersService({ db }: { db: Executor }) {
           role: patch.role,
           isDeveloper: patch.is_developer,
           consoleRoleId: patch.console_role_id,
+          isSuspended: patch.is_suspended,
         };
         await store.update(tx, organizationId, userId, changes);
       });
@@ -139,6 +146,38 @@ export function createUsersService({ db }: { db: Executor }) {
         await store.update(tx, organizationId, userId, { isSuspended: suspended });
       });
       return toUserView(await load(organizationId, userId));
+    },
+
+    /** The console's view of an organization's people: all of them by email, with the total. */
+    async listByEmail(organizationId: string) {
+      const rows = await store.listByEmail(db, organizationId);
+      return { data: rows.map(toUserView), has_more: false, next_cursor: null, total: rows.length };
+    },
+
+    /** The system organization's people with their console role. */
+    listSystemUsers: async (organizationId: string) => ({
+      data: (await store.listByEmail(db, organizationId)).map(toSystemUserView),
+    }),
+
+    getSystemUser: async (organizationId: string, userId: string) =>
+      toSystemUserView(await load(organizationId, userId)),
+
+    /** Soft delete: the user disappears from lists and sign-in; the address becomes free again. */
+    async remove(organizationId: string, userId: string, acting: ActingUser) {
+      refuseSelf(acting, userId);
+      await db.transaction(async (tx) => {
+        const target = await load(organizationId, userId, tx);
+        await guardLastAdmin(tx, target, true);
+        await store.update(tx, organizationId, userId, { deletedAt: new Date() });
+      });
+    },
+
+    /** Sets the given password, or generates one; only a generated password is returned (once). */
+    async setPassword(organizationId: string, userId: string, chosen: string | undefined) {
+      await load(organizationId, userId);
+      const password = chosen ?? generatePassword();
+      await store.update(db, organizationId, userId, { passwordHash: await hashPassword(password) });
+      return { user: toUserView(await load(organizationId, userId)), password: chosen === undefined ? password : null };
     },
 
     findForSignIn: (by: { email: string } | { userId: string }) => store.findForSignIn(db, by),

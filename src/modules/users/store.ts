@@ -3,6 +3,7 @@ import { organizationBlocked } from '../../platform/auth/store.ts';
 import type { Executor } from '../../platform/db/client.ts';
 import { consoleRoles, organizations, users } from '../../platform/db/schema/index.ts';
 import type { Cursor } from '../../platform/http/pagination.ts';
+import { containsPattern } from '../../platform/http/query.ts';
 
 const displayNameExpr = sql<string>`coalesce(${users.displayName}, ${users.firstName} || ' ' || ${users.lastName})`;
 
@@ -106,8 +107,12 @@ export const usersStore = {
       .limit(limit + 1);
   },
 
+  /** Every live user of the organization by email, for the console (organizations hold few people). */
+  listByEmail: (db: Executor, organizationId: string): Promise<UserRow[]> =>
+    selectUsers(db).where(live(organizationId)).orderBy(asc(users.email)),
+
   async lookup(db: Executor, organizationId: string, search: string | undefined, limit: number) {
-    const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+    const pattern = search ? containsPattern(search) : undefined;
     return db
       .select({ id: users.id, display_name: displayNameExpr, email: users.email })
       .from(users)

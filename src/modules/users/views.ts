@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { ConsoleSection } from '../../platform/auth/actor.ts';
-import type { MeSchema, UserSchema } from './schemas.ts';
+import type { MeSchema, SystemUserSchema, UserSchema } from './schemas.ts';
 import type { UserRow } from './store.ts';
 
 export type UserView = z.output<typeof UserSchema>;
@@ -31,4 +31,8 @@ export function toMeView(row: UserRow): MeView {
     console_role: row.consoleRoleName,
     console_sections: (row.consoleSections as ConsoleSection[] | null) ?? null,
   };
+}
+
+export function toSystemUserView(row: UserRow): z.output<typeof SystemUserSchema> {
+  return { ...toUserView(row), console_role: row.consoleRoleName };
 }

@@ -144,7 +144,7 @@ export function registerOrganizationUserRoutes(
       tags,
       summary: 'Set a password, or omit it to generate one (returned once; null when supplied)',
       params: userParams,
-      body: SetPasswordBody.optional(),
+      body: SetPasswordBody.nullish(),
       response: { 200: UserWithPasswordSchema, ...notFoundOnly },
     },
     handler: (req) => users.setPassword(req.params.id, req.params.userId, req.body?.password),

@@ -56,7 +56,7 @@ export function registerSystemUserRoutes(app: FastifyInstance, users: UsersServi
       tags,
       summary: 'Set a password, or omit it to generate one (returned once; null when supplied)',
       params,
-      body: SetPasswordBody.optional(),
+      body: SetPasswordBody.nullish(),
       response: { 200: UserWithPasswordSchema, ...errorResponses(auth, { 404: ['not_found'] }) },
     },
     handler: (req) => users.setPassword(own(req), req.params.id, req.body?.password),

@@ -86,5 +86,8 @@ export type PatchUserInput = z.output<typeof PatchUserBody> & {
   is_suspended?: boolean;
 };
 
-/** Console password reset: a chosen password, or none to have one generated. */
+/**
+ * Console password reset: a chosen password, or none to have one generated. Routes take it `.nullish()`:
+ * Fastify hands a missing body to the validator as null.
+ */
 export const SetPasswordBody = z.strictObject({ password: PasswordSchema.optional() });

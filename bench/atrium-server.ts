@@ -1,0 +1,26 @@
+/**
+ * Benchmark child: Atrium itself, started the way `atrium serve` starts it (migrate, bootstrap, listen), on the
+ * database and fixed credentials the parent passes in the environment. Prints its URL as JSON when ready.
+ */
+import { loadConfig } from '../src/config.ts';
+import { startServer } from '../src/server.ts';
+import { announce, exitWithParent, fail } from './child.ts';
+
+const env = process.env;
+const config = loadConfig({
+  PORT: '0',
+  HOST: '127.0.0.1',
+  DATABASE_URL: env.DATABASE_URL,
+  ATRIUM_SECRET_KEY: env.ATRIUM_SECRET_KEY,
+  ATRIUM_JWT_SECRET: env.ATRIUM_JWT_SECRET,
+  LOG_LEVEL: 'silent',
+  ATRIUM_ADMIN_EMAIL: env.ATRIUM_ADMIN_EMAIL,
+  ATRIUM_ADMIN_PASSWORD: env.ATRIUM_ADMIN_PASSWORD,
+  ATRIUM_ADMIN_API_KEY: env.ATRIUM_ADMIN_API_KEY,
+  ATRIUM_WEB_API_KEY: env.ATRIUM_WEB_API_KEY,
+});
+
+startServer(config).then((server) => {
+  exitWithParent(() => server.close());
+  announce({ url: server.url, pid: process.pid });
+}, fail);

@@ -1,0 +1,455 @@
+/**
+ * `npm run bench`: what an Atrium request costs next to the floor of any request that touches PostgreSQL.
+ *
+ * Creates a throwaway database on the local PostgreSQL (DATABASE_URL as the admin connection, else
+ * postgres://postgres@127.0.0.1:5432/postgres), starts Atrium and a bare node:http + pg server in child
+ * processes, and drives both from this process with a fixed number of requests in flight. Scenarios run
+ * interleaved (a b c d e, a b c d e, ...) and the median of the rounds is reported. It is a report: it never
+ * judges wall-clock figures, and exits non-zero only when something fails (a non-200 answer included).
+ *
+ * Options: --only=a,c,...  --rounds=N  --seconds=S  --warmup=S  --concurrency=N
+ *          --cpu-prof[=DIR]  (the Atrium child writes a V8 CPU profile to DIR, default $TMPDIR/atrium-bench-profiles)
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { fetchOnce, type Measurement, runLoad, type Target } from './load.ts';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const PAGE_SIZE = 20;
+const EXTRA_USERS = 24; // plus the admin: 25 users, so the first page is full and has more
+
+interface Options {
+  only: Set<ScenarioId>;
+  rounds: number;
+  seconds: number;
+  warmup: number;
+  concurrency: number;
+  cpuProfDir: string | null;
+}
+
+const SCENARIO_IDS = ['a', 'b', 'c', 'd', 'e'] as const;
+type ScenarioId = (typeof SCENARIO_IDS)[number];
+
+interface Scenario {
+  id: ScenarioId;
+  label: string;
+  /** Which child answers it: its pid is the one whose CPU time is charged to the scenario. */
+  server: 'bare' | 'atrium';
+  target: Target;
+  check(status: number, body: any): boolean;
+}
+
+interface Sample extends Measurement {
+  serverCpuUs: number | null;
+  dbCpuUs: number | null;
+  loadCpuUs: number;
+}
+
+function parseOptions(argv: string[]): Options {
+  const options: Options = {
+    only: new Set(SCENARIO_IDS),
+    rounds: 3,
+    seconds: 4,
+    warmup: 1,
+    concurrency: 32,
+    cpuProfDir: null,
+  };
+  for (const arg of argv) {
+    const [flag, value] = arg.split('=', 2) as [string, string | undefined];
+    const num = () => {
+      const n = Number(value);
+      if (!Number.isFinite(n) || n <= 0) throw new Error(`${flag} needs a positive number`);
+      return n;
+    };
+    if (flag === '--only') {
+      const ids = (value ?? '').split(',').map((s) => s.trim());
+      if (ids.length === 0 || ids.some((id) => !SCENARIO_IDS.includes(id as ScenarioId)))
+        throw new Error('--only takes scenario letters a to e, comma-separated');
+      options.only = new Set(ids as ScenarioId[]);
+    } else if (flag === '--rounds') options.rounds = Math.round(num());
+    else if (flag === '--seconds') options.seconds = num();
+    else if (flag === '--warmup') options.warmup = num();
+    else if (flag === '--concurrency') options.concurrency = Math.round(num());
+    else if (flag === '--cpu-prof') options.cpuProfDir = resolve(value ?? join(tmpdir(), 'atrium-bench-profiles'));
+    else throw new Error(`unknown option ${arg}`);
+  }
+  return options;
+}
+
+// --- PostgreSQL --------------------------------------------------------------------------------------------
+
+const adminUrl = process.env.DATABASE_URL?.trim() || 'postgres://postgres@127.0.0.1:5432/postgres';
+
+function databaseUrl(name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+// --- CPU accounting (Linux /proc; figures are left out elsewhere) -------------------------------------------
+
+const CLOCK_TICKS_PER_SECOND = 100;
+
+function processCpuUs(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of the line, 12 and 13 after the command name.
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+
+/** CPU time of all PostgreSQL backends connected to the benchmark database. */
+async function databaseCpuUs(admin: pg.Client, name: string): Promise<Map<number, number>> {
+  const { rows } = await admin.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [name]);
+  const out = new Map<number, number>();
+  for (const { pid } of rows) {
+    const us = processCpuUs(pid);
+    if (us !== null) out.set(pid, us);
+  }
+  return out;
+}
+
+function cpuDelta(before: Map<number, number>, after: Map<number, number>): number | null {
+  if (after.size === 0) return null;
+  let total = 0;
+  // A backend missing before started during the measurement, so all its time counts.
+  for (const [pid, us] of after) total += us - (before.get(pid) ?? 0);
+  return total;
+}
+
+// --- Child processes ---------------------------------------------------------------------------------------
+
+interface Child {
+  process: ChildProcess;
+  info: { url: string; pid: number };
+}
+
+function startChild(file: string, env: NodeJS.ProcessEnv, nodeArgs: string[] = []): Promise<Child> {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', resolve(here, file)], {
+    env,
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  return new Promise((resolveReady, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${file} did not start within 60 s`)), 60_000);
+    const onExit = (code: number | null) => {
+      clearTimeout(timer);
+      reject(new Error(`${file} exited with code ${code} before it was ready`));
+    };
+    child.once('exit', onExit);
+    child.once('error', reject);
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      try {
+        const info = JSON.parse(line);
+        if (info?.ready) {
+          clearTimeout(timer);
+          child.off('exit', onExit);
+          resolveReady({ process: child, info });
+        }
+      } catch {
+        // not the readiness line
+      }
+    });
+  });
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  child.stdin?.end();
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 8_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+// --- Atrium fixtures, created over HTTP as a client would ---------------------------------------------------
+
+const ATRIUM_ENV = {
+  ATRIUM_SECRET_KEY: 'b'.repeat(64),
+  ATRIUM_JWT_SECRET: 'atrium-bench-jwt-secret-0123456789abcdef',
+  ATRIUM_ADMIN_EMAIL: 'operator@bench.test',
+  ATRIUM_ADMIN_PASSWORD: 'operator-password-bench',
+  ATRIUM_ADMIN_API_KEY: 'console-bench-key-0123456789abcdef0123456789',
+  ATRIUM_WEB_API_KEY: 'web-bench-key-0123456789abcdef0123456789abcdef',
+};
+
+async function call(url: string, credential: string, method: string, path: string, body?: unknown): Promise<any> {
+  const response = await fetch(`${url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${credential}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${text}`);
+  return JSON.parse(text);
+}
+
+/** An organization with an admin (session), a service account key, and 25 users in all. */
+async function createFixtures(url: string): Promise<{ apiKey: string; session: string }> {
+  const consoleKey = ATRIUM_ENV.ATRIUM_ADMIN_API_KEY;
+  const org = await call(url, consoleKey, 'POST', '/v1/admin/organizations', { name: 'Bench Org' });
+  const admin = await call(url, consoleKey, 'POST', `/v1/admin/organizations/${org.id}/users`, {
+    firstName: 'Ada',
+    lastName: 'Admin',
+    email: 'admin@bench.test',
+    role: 'admin',
+    isDeveloper: true,
+  });
+  const { token: session } = await call(url, ATRIUM_ENV.ATRIUM_WEB_API_KEY, 'POST', '/v1/auth/sessions', {
+    email: admin.user.email,
+    password: admin.password,
+  });
+  const account = await call(url, session, 'POST', '/v1/service-accounts', { name: 'bench-bot', role: 'member' });
+  const { key: apiKey } = await call(url, session, 'POST', `/v1/service-accounts/${account.id}/api-keys`, {
+    name: 'bench',
+  });
+  for (let i = 0; i < EXTRA_USERS; i += 4) {
+    await Promise.all(
+      Array.from({ length: Math.min(4, EXTRA_USERS - i) }, (_, j) =>
+        call(url, session, 'POST', '/v1/users', {
+          first_name: `First${i + j}`,
+          last_name: `Last${i + j}`,
+          email: `user${i + j}@bench.test`,
+          role: 'member',
+        }),
+      ),
+    );
+  }
+  return { apiKey, session };
+}
+
+// --- Report ------------------------------------------------------------------------------------------------
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((x, y) => x - y);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+const medianOrNull = (values: (number | null)[]): number | null =>
+  values.some((v) => v === null) ? null : median(values as number[]);
+
+const loadAverage = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+const int = (n: number) => Math.round(n).toLocaleString('en-US');
+const pad = (s: string, n: number) => s.padStart(n);
+
+function printReport(scenarios: Scenario[], samples: Map<ScenarioId, Sample[]>, options: Options) {
+  const rows = scenarios.map((s) => {
+    const runs = samples.get(s.id)!;
+    const server = medianOrNull(runs.map((r) => (r.serverCpuUs === null ? null : r.serverCpuUs / r.requests)));
+    const db = medianOrNull(runs.map((r) => (r.dbCpuUs === null ? null : r.dbCpuUs / r.requests)));
+    const load = median(runs.map((r) => r.loadCpuUs / r.requests));
+    return {
+      s,
+      server,
+      db,
+      load,
+      /** All CPU one request costs on this machine: what bounds req/s when the CPUs are the bottleneck. */
+      cpu: server === null || db === null ? null : server + db + load,
+      rps: median(runs.map((r) => r.rps)),
+      p50: median(runs.map((r) => r.p50Ms)),
+      p99: median(runs.map((r) => r.p99Ms)),
+      rounds: runs.map((r) => int(r.rps)).join(' / '),
+    };
+  });
+  const out: string[] = [''];
+  out.push(
+    `${'scenario'.padEnd(46)}${pad('req/s', 9)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}` +
+      `${pad('CPU µs/req: server', 20)}${pad('db', 7)}${pad('load', 7)}   req/s by round`,
+  );
+  for (const r of rows) {
+    out.push(
+      `${`(${r.s.id}) ${r.s.label}`.padEnd(46)}${pad(int(r.rps), 9)}${pad(r.p50.toFixed(2), 9)}` +
+        `${pad(r.p99.toFixed(2), 9)}${pad(r.server === null ? '-' : int(r.server), 20)}` +
+        `${pad(r.db === null ? '-' : int(r.db), 7)}${pad(int(r.load), 7)}   ${r.rounds}`,
+    );
+  }
+  const by = new Map(rows.map((r) => [r.s.id, r]));
+  const goals: [ScenarioId, ScenarioId, string][] = [
+    ['c', 'a', 'identity, API key   vs bare PK select'],
+    ['d', 'a', 'identity, session   vs bare PK select'],
+    ['e', 'b', 'users page          vs bare 20-row page'],
+  ];
+  const shown = goals.filter(([x, y]) => by.has(x) && by.has(y));
+  if (shown.length > 0) {
+    out.push('', `${'goal (req/s ratio)'.padEnd(52)}${pad('ratio', 9)}${pad('goal', 9)}   p99 ratio   CPU ratio`);
+    for (const [x, y, label] of shown) {
+      const rx = by.get(x)!;
+      const ry = by.get(y)!;
+      const ratio = rx.rps / ry.rps;
+      const cpu = rx.cpu !== null && ry.cpu !== null ? (ry.cpu / rx.cpu).toFixed(2) : '-';
+      const verdict = ratio >= 0.8 ? 'meets goal' : 'below goal';
+      out.push(
+        `${`(${x}) / (${y})  ${label}`.padEnd(52)}${pad(ratio.toFixed(2), 9)}${pad('≥ 0.80', 9)}   ` +
+          `${pad(`${(rx.p99 / ry.p99).toFixed(2)}x`, 9)}   ${pad(cpu, 9)}   ${verdict}`,
+      );
+    }
+  }
+  out.push(
+    '',
+    `Median of ${options.rounds} interleaved round(s); ${options.concurrency} requests in flight, ` +
+      `${options.warmup} s warm-up + ${options.seconds} s measured per scenario per round.`,
+    'CPU µs/req: user+system CPU per request of the server process, of the PostgreSQL backends, and of this ' +
+      'load generator.',
+    'CPU ratio: total CPU µs/req of the floor over that of the Atrium scenario; it is what the req/s ratio tends ' +
+      'to on CPU-bound, otherwise idle hardware, and moves less than req/s when other processes compete.',
+    `load average after: ${loadAverage()}`,
+  );
+  process.stdout.write(`${out.join('\n')}\n`);
+}
+
+// --- Main --------------------------------------------------------------------------------------------------
+
+async function main() {
+  const options = parseOptions(process.argv.slice(2));
+  const dbName = `atrium_bench_${process.pid}`;
+  const benchUrl = databaseUrl(dbName);
+  const children: ChildProcess[] = [];
+  let dbCreated = false;
+
+  const cleanup = async () => {
+    await Promise.allSettled(children.map(stopChild));
+    if (dbCreated) {
+      dbCreated = false;
+      await withAdmin((c) => c.query(`drop database if exists ${dbName} with (force)`));
+    }
+  };
+  let interrupted = false;
+  const onSignal = () => {
+    if (interrupted) return;
+    interrupted = true;
+    process.stderr.write('\ninterrupted: cleaning up\n');
+    cleanup().finally(() => process.exit(130));
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
+  try {
+    const version = await withAdmin(async (c) => {
+      await c.query(`create database ${dbName}`);
+      dbCreated = true;
+      return (await c.query<{ server_version: string }>('show server_version')).rows[0]!.server_version;
+    });
+    const cpuModel = cpus()[0]?.model.trim() ?? 'unknown CPU';
+    process.stdout.write(
+      `Atrium benchmark: PostgreSQL ${version} (database ${dbName}), Node ${process.version}, ` +
+        `${availableParallelism()} CPUs (${cpuModel}), ${new Date().toISOString()}\n` +
+        `load average before: ${loadAverage()} (anything else running competes with the scenarios for CPU)\n`,
+    );
+
+    const childEnv = { ...process.env, DATABASE_URL: benchUrl, ...ATRIUM_ENV };
+    const profileArgs = options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`] : [];
+    const atrium = await startChild('atrium-server.ts', childEnv, profileArgs);
+    children.push(atrium.process);
+    const bare = await startChild('bare-server.ts', childEnv);
+    children.push(bare.process);
+    process.stdout.write('setting up: organization, admin session, service account key, 25 users...\n');
+    const { apiKey, session } = await createFixtures(atrium.info.url);
+
+    const atriumUrl = atrium.info.url;
+    const bareUrl = bare.info.url;
+    const page = (body: any) => Array.isArray(body?.data) && body.data.length === PAGE_SIZE && body.has_more === true;
+    const all: Scenario[] = [
+      {
+        id: 'a',
+        label: 'bare node:http + pg: primary-key SELECT',
+        server: 'bare',
+        target: { url: bareUrl, path: '/pk', headers: {} },
+        check: (status, body) => status === 200 && typeof body?.id === 'string',
+      },
+      {
+        id: 'b',
+        label: 'bare node:http + pg: 20-row users page',
+        server: 'bare',
+        target: { url: bareUrl, path: '/page', headers: {} },
+        check: (status, body) => status === 200 && page(body),
+      },
+      {
+        id: 'c',
+        label: 'GET /v1/auth/identity, API key',
+        server: 'atrium',
+        target: { url: atriumUrl, path: '/v1/auth/identity', headers: { authorization: `Bearer ${apiKey}` } },
+        check: (status, body) => status === 200 && body?.credential_type === 'api_key',
+      },
+      {
+        id: 'd',
+        label: 'GET /v1/auth/identity, session JWT',
+        server: 'atrium',
+        target: { url: atriumUrl, path: '/v1/auth/identity', headers: { authorization: `Bearer ${session}` } },
+        check: (status, body) => status === 200 && body?.credential_type === 'session_token',
+      },
+      {
+        id: 'e',
+        label: 'GET /v1/users (20 rows), org admin session',
+        server: 'atrium',
+        target: { url: atriumUrl, path: '/v1/users', headers: { authorization: `Bearer ${session}` } },
+        check: (status, body) => status === 200 && page(body),
+      },
+    ];
+    const scenarios = all.filter((s) => options.only.has(s.id));
+
+    for (const s of scenarios) {
+      const { status, body } = await fetchOnce(s.target);
+      if (!s.check(status, body)) {
+        throw new Error(`(${s.id}) ${s.label} answered unexpectedly: HTTP ${status} ${JSON.stringify(body)}`);
+      }
+    }
+
+    const pids = { bare: bare.info.pid, atrium: atrium.info.pid };
+    const samples = new Map<ScenarioId, Sample[]>(scenarios.map((s) => [s.id, []]));
+    await withAdmin(async (admin) => {
+      for (let round = 1; round <= options.rounds; round++) {
+        for (const s of scenarios) {
+          process.stdout.write(`round ${round}/${options.rounds}: (${s.id}) ${s.label}... `);
+          await runLoad(s.target, options.concurrency, options.warmup * 1000);
+          const serverBefore = processCpuUs(pids[s.server]);
+          const dbBefore = await databaseCpuUs(admin, dbName);
+          const loadBefore = process.cpuUsage();
+          const m = await runLoad(s.target, options.concurrency, options.seconds * 1000);
+          const load = process.cpuUsage(loadBefore);
+          const serverAfter = processCpuUs(pids[s.server]);
+          const dbAfter = await databaseCpuUs(admin, dbName);
+          if (m.failures > 0) throw new Error(`(${s.id}) ${m.failures} failed request(s), first: ${m.firstFailure}`);
+          samples.get(s.id)!.push({
+            ...m,
+            serverCpuUs: serverBefore === null || serverAfter === null ? null : serverAfter - serverBefore,
+            dbCpuUs: cpuDelta(dbBefore, dbAfter),
+            loadCpuUs: load.user + load.system,
+          });
+          process.stdout.write(`${int(m.rps)} req/s, p99 ${m.p99Ms.toFixed(2)} ms\n`);
+        }
+      }
+    });
+    printReport(scenarios, samples, options);
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await cleanup();
+    if (options.cpuProfDir) process.stdout.write(`CPU profile of the Atrium child written to ${options.cpuProfDir}\n`);
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -78,7 +78,7 @@ export async function buildApp(deps: AppDeps, services: Services = createService
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(deps.config.validateResponses ? serializerCompiler : () => (data) => JSON.stringify(data));
 
   await app.register(fastifySwagger, {
     openapi: {

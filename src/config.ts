@@ -14,6 +14,11 @@ export interface Config {
   /** HMAC key for session JWTs. */
   jwtSecret: Buffer;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /**
+   * Check every response against its documented schema before sending it. The test suite turns it on so the
+   * OpenAPI document is proven true; production leaves it off, views being built field by field.
+   */
+  validateResponses: boolean;
   bootstrap: {
     adminEmail: string;
     adminPassword: string | null;
@@ -113,6 +118,11 @@ export function loadConfig(env: Env = process.env): Config {
     rawJwtSecret ??= stored.jwtSecret;
   }
 
+  const rawValidate = env.ATRIUM_VALIDATE_RESPONSES ?? 'false';
+  if (rawValidate !== 'true' && rawValidate !== 'false') {
+    throw new ConfigError('ATRIUM_VALIDATE_RESPONSES', 'must be true or false');
+  }
+
   const adminEmail = (env.ATRIUM_ADMIN_EMAIL ?? 'admin@atrium.local').trim().toLowerCase();
   if (!/^[^\s@]+@[^\s@]+$/.test(adminEmail)) throw new ConfigError('ATRIUM_ADMIN_EMAIL', 'must be an email address');
   const adminPassword = env.ATRIUM_ADMIN_PASSWORD || null;
@@ -128,6 +138,7 @@ export function loadConfig(env: Env = process.env): Config {
     secretKey: decodeSecretKey(rawSecretKey),
     jwtSecret: Buffer.from(rawJwtSecret, 'utf8'),
     logLevel,
+    validateResponses: rawValidate === 'true',
     bootstrap: {
       adminEmail,
       adminPassword,

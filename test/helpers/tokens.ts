@@ -38,7 +38,7 @@ export async function issueTokenAt(app: TestApp, subject: SessionSubject, issued
   vi.useFakeTimers({ toFake: ['Date'] });
   try {
     vi.setSystemTime(issuedAt);
-    return (await tokens.issue(subject)).token;
+    return tokens.issue(subject).token;
   } finally {
     vi.useRealTimers();
   }

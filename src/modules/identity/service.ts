@@ -40,7 +40,7 @@ export function createIdentityService(deps: {
     }
     const sections = (user.consoleSections as ConsoleSection[] | null) ?? [];
     if (key.canAccessConsole && user.role !== 'admin' && sections.length === 0) throw noConsoleRole();
-    const session = await tokens.issue({
+    const session = tokens.issue({
       userId: user.id,
       organizationId: user.organizationId,
       apiKeyId: key.apiKeyId,
@@ -57,7 +57,7 @@ export function createIdentityService(deps: {
     },
 
     async renew(key: KeyRow, token: string) {
-      const claims = await tokens.readSigned(token);
+      const claims = tokens.readSigned(token);
       if (!claims) throw invalidCredentials();
       if (Date.now() / 1000 - claims.iat > RENEW_WINDOW_SECONDS) {
         throw new ApiError(

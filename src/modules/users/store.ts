@@ -35,6 +35,42 @@ const selectUsers = (db: Executor) =>
 
 export type UserRow = Awaited<ReturnType<typeof selectUsers>>[number];
 
+const { consoleRoleName: _name, consoleSections: _sections, ...listColumns } = userColumns;
+
+/**
+ * The users page is the hot list of the area: it skips the console-role join it does not show and is prepared
+ * once per database handle (two shapes: first page, and after a cursor), so PostgreSQL plans it once per
+ * connection and Drizzle builds its SQL once.
+ */
+function prepareList(db: Executor) {
+  const page = (after?: SQL) =>
+    db
+      .select(listColumns)
+      .from(users)
+      .innerJoin(organizations, eq(organizations.id, users.organizationId))
+      .where(and(eq(users.organizationId, sql.placeholder('organizationId')), isNull(users.deletedAt), after))
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(sql.placeholder('limit'));
+  return {
+    first: page().prepare('users_list_first'),
+    after: page(
+      sql`(${users.createdAt}, ${users.id}) < (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`,
+    ).prepare('users_list_after'),
+  };
+}
+
+const listStatements = new WeakMap<Executor, ReturnType<typeof prepareList>>();
+function listStatementsOf(db: Executor) {
+  let statements = listStatements.get(db);
+  if (!statements) {
+    statements = prepareList(db);
+    listStatements.set(db, statements);
+  }
+  return statements;
+}
+
+export type UserListRow = Omit<UserRow, 'consoleRoleName' | 'consoleSections'>;
+
 const live = (organizationId: string): SQL => and(eq(users.organizationId, organizationId), isNull(users.deletedAt))!;
 
 export type NewUser = typeof users.$inferInsert;
@@ -97,14 +133,10 @@ export const usersStore = {
   },
 
   /** Newest first, keyset on (created_at, id); fetches one extra row to tell whether more follow. */
-  async list(db: Executor, organizationId: string, cursor: Cursor | null, limit: number): Promise<UserRow[]> {
-    const after = cursor
-      ? sql`(${users.createdAt}, ${users.id}) < (${cursor.v}::timestamptz, ${cursor.id}::uuid)`
-      : undefined;
-    return selectUsers(db)
-      .where(and(live(organizationId), after))
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(limit + 1);
+  async list(db: Executor, organizationId: string, cursor: Cursor | null, limit: number): Promise<UserListRow[]> {
+    const statements = listStatementsOf(db);
+    if (!cursor) return statements.first.execute({ organizationId, limit: limit + 1 });
+    return statements.after.execute({ organizationId, limit: limit + 1, afterAt: cursor.v, afterId: cursor.id });
   },
 
   /** Every live user of the organization by email, for the console (organizations hold few people). */

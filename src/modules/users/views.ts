@@ -1,12 +1,12 @@
 import type { z } from 'zod';
 import type { ConsoleSection } from '../../platform/auth/actor.ts';
 import type { MeSchema, SystemUserSchema, UserSchema } from './schemas.ts';
-import type { UserRow } from './store.ts';
+import type { UserListRow, UserRow } from './store.ts';
 
 export type UserView = z.output<typeof UserSchema>;
 export type MeView = z.output<typeof MeSchema>;
 
-export function toUserView(row: UserRow): UserView {
+export function toUserView(row: UserListRow): UserView {
   return {
     id: row.id,
     organization_id: row.organizationId,

@@ -35,7 +35,6 @@ function sessionIsLive(row: SessionPrincipalRow, claimedOrganizationId: string) 
     row.userDeletedAt === null &&
     !row.userSuspended &&
     row.organizationId === claimedOrganizationId &&
-    row.keyOrganizationDeletedAt === null &&
     // The same rule as minting, so even a token signed with our secret cannot pair a user with a foreign key.
     (row.keyOrganizationId === row.organizationId || (row.canMintCrossOrg && !row.canAccessConsole)) &&
     keyIsLive({
@@ -78,7 +77,7 @@ export function createCredentialResolver(store: CredentialStore, tokens: Session
           },
         };
       }
-      const claims = await tokens.readValid(credential.token);
+      const claims = tokens.readValid(credential.token);
       if (!claims) return null;
       const row = await store.findSessionPrincipal(claims.sub, claims.akid);
       if (!row || !sessionIsLive(row, claims.org)) return null;

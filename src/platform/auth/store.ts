@@ -1,13 +1,10 @@
 import { and, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.ts';
 import { apiKeys, consoleRoles, organizations, serviceAccounts, users } from '../db/schema/index.ts';
 
 /** An organization whose members are refused: suspended, deleted (forces suspended) or a demo past expiry. */
 export const organizationBlocked = (o: typeof organizations): SQL<boolean> =>
   sql<boolean>`(${o.isSuspended} or ${o.deletedAt} is not null or coalesce(${o.demoExpiresAt} <= now(), false))`;
-
-const keyOrganizations = alias(organizations, 'key_org');
 
 /**
  * The credential lookups run on every request, so each is one indexed round trip prepared once per pool
@@ -54,14 +51,12 @@ export function createCredentialStore(db: Executor) {
       accountDeletedAt: serviceAccounts.deletedAt,
       canAccessConsole: serviceAccounts.canAccessConsole,
       canMintCrossOrg: serviceAccounts.canMintCrossOrg,
-      keyOrganizationDeletedAt: keyOrganizations.deletedAt,
     })
     .from(users)
     .innerJoin(organizations, eq(organizations.id, users.organizationId))
     .leftJoin(consoleRoles, eq(consoleRoles.id, users.consoleRoleId))
     .innerJoin(apiKeys, eq(apiKeys.id, sql.placeholder('apiKeyId')))
     .innerJoin(serviceAccounts, eq(serviceAccounts.id, apiKeys.serviceAccountId))
-    .innerJoin(keyOrganizations, eq(keyOrganizations.id, serviceAccounts.organizationId))
     .where(eq(users.id, sql.placeholder('userId')))
     .prepare('auth_session_principal');
 

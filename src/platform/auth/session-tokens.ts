@@ -60,7 +60,7 @@ export function createSessionTokens(secret: Buffer): SessionTokens {
     const given = Buffer.from(signaturePart);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
     const head = decodeJson(headerPart);
-    if (!head || head.alg !== 'HS256' || head.kid !== kid || head.typ !== 'JWT') return null;
+    if (head?.alg !== 'HS256' || head.kid !== kid || head.typ !== 'JWT') return null;
     const claims = decodeJson(payloadPart);
     if (!claims) return null;
     const { sub, org, akid, iat, exp } = claims;

@@ -11,44 +11,19 @@
  *          --cpu-prof[=DIR]  (the Atrium child writes a V8 CPU profile to DIR, default $TMPDIR/atrium-bench-profiles)
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { fetchOnce, type Measurement, runLoad, type Target } from './load.ts';
+import { cpuDelta, databaseCpuUs, processCpuUs } from './cpu.ts';
+import { fetchOnce, runLoad } from './load.ts';
+import { int, loadAverage, printReport } from './report.ts';
+import { type Options, type Sample, SCENARIO_IDS, type Scenario, type ScenarioId } from './types.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const PAGE_SIZE = 20;
 const EXTRA_USERS = 24; // plus the admin: 25 users, so the first page is full and has more
-
-interface Options {
-  only: Set<ScenarioId>;
-  rounds: number;
-  seconds: number;
-  warmup: number;
-  concurrency: number;
-  cpuProfDir: string | null;
-}
-
-const SCENARIO_IDS = ['a', 'b', 'c', 'd', 'e'] as const;
-type ScenarioId = (typeof SCENARIO_IDS)[number];
-
-interface Scenario {
-  id: ScenarioId;
-  label: string;
-  /** Which child answers it: its pid is the one whose CPU time is charged to the scenario. */
-  server: 'bare' | 'atrium';
-  target: Target;
-  check(status: number, body: any): boolean;
-}
-
-interface Sample extends Measurement {
-  serverCpuUs: number | null;
-  dbCpuUs: number | null;
-  loadCpuUs: number;
-}
 
 function parseOptions(argv: string[]): Options {
   const options: Options = {
@@ -99,40 +74,6 @@ async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   } finally {
     await client.end();
   }
-}
-
-// --- CPU accounting (Linux /proc; figures are left out elsewhere) -------------------------------------------
-
-const CLOCK_TICKS_PER_SECOND = 100;
-
-function processCpuUs(pid: number): number | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // utime and stime are fields 14 and 15 of the line, 12 and 13 after the command name.
-    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS_PER_SECOND;
-  } catch {
-    return null;
-  }
-}
-
-/** CPU time of all PostgreSQL backends connected to the benchmark database. */
-async function databaseCpuUs(admin: pg.Client, name: string): Promise<Map<number, number>> {
-  const { rows } = await admin.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [name]);
-  const out = new Map<number, number>();
-  for (const { pid } of rows) {
-    const us = processCpuUs(pid);
-    if (us !== null) out.set(pid, us);
-  }
-  return out;
-}
-
-function cpuDelta(before: Map<number, number>, after: Map<number, number>): number | null {
-  if (after.size === 0) return null;
-  let total = 0;
-  // A backend missing before started during the measurement, so all its time counts.
-  for (const [pid, us] of after) total += us - (before.get(pid) ?? 0);
-  return total;
 }
 
 // --- Child processes ---------------------------------------------------------------------------------------
@@ -234,88 +175,6 @@ async function createFixtures(url: string): Promise<{ apiKey: string; session: s
     );
   }
   return { apiKey, session };
-}
-
-// --- Report ------------------------------------------------------------------------------------------------
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((x, y) => x - y);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
-const medianOrNull = (values: (number | null)[]): number | null =>
-  values.some((v) => v === null) ? null : median(values as number[]);
-
-const loadAverage = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
-const int = (n: number) => Math.round(n).toLocaleString('en-US');
-const pad = (s: string, n: number) => s.padStart(n);
-
-function printReport(scenarios: Scenario[], samples: Map<ScenarioId, Sample[]>, options: Options) {
-  const rows = scenarios.map((s) => {
-    const runs = samples.get(s.id)!;
-    const server = medianOrNull(runs.map((r) => (r.serverCpuUs === null ? null : r.serverCpuUs / r.requests)));
-    const db = medianOrNull(runs.map((r) => (r.dbCpuUs === null ? null : r.dbCpuUs / r.requests)));
-    const load = median(runs.map((r) => r.loadCpuUs / r.requests));
-    return {
-      s,
-      server,
-      db,
-      load,
-      /** All CPU one request costs on this machine: what bounds req/s when the CPUs are the bottleneck. */
-      cpu: server === null || db === null ? null : server + db + load,
-      rps: median(runs.map((r) => r.rps)),
-      p50: median(runs.map((r) => r.p50Ms)),
-      p99: median(runs.map((r) => r.p99Ms)),
-      rounds: runs.map((r) => int(r.rps)).join(' / '),
-    };
-  });
-  const out: string[] = [''];
-  out.push(
-    `${'scenario'.padEnd(46)}${pad('req/s', 9)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}` +
-      `${pad('CPU µs/req: server', 20)}${pad('db', 7)}${pad('load', 7)}   req/s by round`,
-  );
-  for (const r of rows) {
-    out.push(
-      `${`(${r.s.id}) ${r.s.label}`.padEnd(46)}${pad(int(r.rps), 9)}${pad(r.p50.toFixed(2), 9)}` +
-        `${pad(r.p99.toFixed(2), 9)}${pad(r.server === null ? '-' : int(r.server), 20)}` +
-        `${pad(r.db === null ? '-' : int(r.db), 7)}${pad(int(r.load), 7)}   ${r.rounds}`,
-    );
-  }
-  const by = new Map(rows.map((r) => [r.s.id, r]));
-  const goals: [ScenarioId, ScenarioId, string][] = [
-    ['c', 'a', 'identity, API key   vs bare PK select'],
-    ['d', 'a', 'identity, session   vs bare PK select'],
-    ['e', 'b', 'users page          vs bare 20-row page'],
-  ];
-  const shown = goals.filter(([x, y]) => by.has(x) && by.has(y));
-  if (shown.length > 0) {
-    out.push('', `${'goal (req/s ratio)'.padEnd(52)}${pad('ratio', 9)}${pad('goal', 9)}   p99 ratio   CPU ratio`);
-    for (const [x, y, label] of shown) {
-      const rx = by.get(x)!;
-      const ry = by.get(y)!;
-      const ratio = rx.rps / ry.rps;
-      const cpu = rx.cpu !== null && ry.cpu !== null ? (ry.cpu / rx.cpu).toFixed(2) : '-';
-      const verdict = ratio >= 0.8 ? 'meets goal' : 'below goal';
-      out.push(
-        `${`(${x}) / (${y})  ${label}`.padEnd(52)}${pad(ratio.toFixed(2), 9)}${pad('≥ 0.80', 9)}   ` +
-          `${pad(`${(rx.p99 / ry.p99).toFixed(2)}x`, 9)}   ${pad(cpu, 9)}   ${verdict}`,
-      );
-    }
-  }
-  out.push(
-    '',
-    `Median of ${options.rounds} interleaved round(s); ${options.concurrency} requests in flight, ` +
-      `${options.warmup} s warm-up + ${options.seconds} s measured per scenario per round.`,
-    'CPU µs/req: user+system CPU per request of the server process, of the PostgreSQL backends, and of this ' +
-      'load generator.',
-    'CPU ratio: total CPU µs/req of the floor over that of the Atrium scenario; it is what the req/s ratio tends ' +
-      'to on CPU-bound, otherwise idle hardware, and moves less than req/s when other processes compete.',
-    `load average after: ${loadAverage()}`,
-  );
-  process.stdout.write(`${out.join('\n')}\n`);
 }
 
 // --- Main --------------------------------------------------------------------------------------------------

@@ -83,7 +83,7 @@ export function registerUserRoutes(app: FastifyInstance, users: UsersService): v
       querystring: pageQuery(),
       response: { 200: pageSchema(UserSchema), ...errorResponses('orgAdmin') },
     },
-    handler: (req) => users.list(contextOf(req).organizationId, req.query.cursor, req.query.limit),
+    handler: (req) => users.list(contextOf(req), req.query.cursor, req.query.limit),
   });
 
   r.post('/v1/users', {

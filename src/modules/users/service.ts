@@ -77,9 +77,11 @@ export function createUsersService({ db }: { db: Executor }) {
     lookup: (ctx: RequestContext, search: string | undefined, limit: number) =>
       store.lookup(db, ctx.organizationId, search?.trim() || undefined, limit),
 
-    async list(organizationId: string, rawCursor: string | undefined, limit: number) {
-      const rows = await store.list(db, organizationId, decodeCursor(rawCursor), limit);
-      return toPage(rows, limit, (r): Cursor => ({ v: r.createdAt.toISOString(), id: r.id }), toUserView);
+    /** The caller's organization's users; its name comes with the credential, so the page needs no join. */
+    async list(ctx: RequestContext, rawCursor: string | undefined, limit: number) {
+      const rows = await store.list(db, ctx.organizationId, decodeCursor(rawCursor), limit);
+      const cursorOf = (r: (typeof rows)[number]): Cursor => ({ v: r.createdAt.toISOString(), id: r.id });
+      return toPage(rows, limit, cursorOf, (r) => toUserView(r, ctx.actor));
     },
 
     /**
@@ -151,7 +153,7 @@ export function createUsersService({ db }: { db: Executor }) {
     /** The console's view of an organization's people: all of them by email, with the total. */
     async listByEmail(organizationId: string) {
       const rows = await store.listByEmail(db, organizationId);
-      return { data: rows.map(toUserView), has_more: false, next_cursor: null, total: rows.length };
+      return { data: rows.map((r) => toUserView(r)), has_more: false, next_cursor: null, total: rows.length };
     },
 
     /** The system organization's people with their console role. */

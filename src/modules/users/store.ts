@@ -35,10 +35,17 @@ const selectUsers = (db: Executor) =>
 
 export type UserRow = Awaited<ReturnType<typeof selectUsers>>[number];
 
-const { consoleRoleName: _name, consoleSections: _sections, ...listColumns } = userColumns;
+const {
+  consoleRoleName: _name,
+  consoleSections: _sections,
+  organizationName: _orgName,
+  organizationIsSystem: _orgIsSystem,
+  ...listColumns
+} = userColumns;
 
 /**
- * The users page is the hot list of the area: it skips the console-role join it does not show and is prepared
+ * The users page is the hot list of the area: it skips the joins (the organization comes with the caller's
+ * credential, the console role is not shown) and is prepared
  * once per database handle (two shapes: first page, and after a cursor), so PostgreSQL plans it once per
  * connection and Drizzle builds its SQL once.
  */
@@ -47,7 +54,6 @@ function prepareList(db: Executor) {
     db
       .select(listColumns)
       .from(users)
-      .innerJoin(organizations, eq(organizations.id, users.organizationId))
       .where(and(eq(users.organizationId, sql.placeholder('organizationId')), isNull(users.deletedAt), after))
       .orderBy(desc(users.createdAt), desc(users.id))
       .limit(sql.placeholder('limit'));
@@ -69,7 +75,10 @@ function listStatementsOf(db: Executor) {
   return statements;
 }
 
-export type UserListRow = Omit<UserRow, 'consoleRoleName' | 'consoleSections'>;
+export type UserListRow = Omit<
+  UserRow,
+  'consoleRoleName' | 'consoleSections' | 'organizationName' | 'organizationIsSystem'
+>;
 
 const live = (organizationId: string): SQL => and(eq(users.organizationId, organizationId), isNull(users.deletedAt))!;
 

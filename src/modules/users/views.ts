@@ -6,12 +6,16 @@ import type { UserListRow, UserRow } from './store.ts';
 export type UserView = z.output<typeof UserSchema>;
 export type MeView = z.output<typeof MeSchema>;
 
-export function toUserView(row: UserListRow): UserView {
+/** The organization's name and kind come from the row, or from the caller's credential for its own users. */
+export function toUserView(
+  row: UserListRow,
+  organization: Pick<UserRow, 'organizationName' | 'organizationIsSystem'> = row as UserRow,
+): UserView {
   return {
     id: row.id,
     organization_id: row.organizationId,
-    organization_name: row.organizationName,
-    organization_is_system: row.organizationIsSystem,
+    organization_name: organization.organizationName,
+    organization_is_system: organization.organizationIsSystem,
     first_name: row.firstName,
     last_name: row.lastName,
     display_name: row.displayName,

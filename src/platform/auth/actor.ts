@@ -12,6 +12,7 @@ export type Role = 'admin' | 'member';
 
 interface ActorBase {
   organizationId: string;
+  organizationName: string;
   organizationIsSystem: boolean;
   role: Role;
   /** The API key presented, or the key that minted the session. */

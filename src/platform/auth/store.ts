@@ -24,6 +24,7 @@ export function createCredentialStore(db: Executor) {
       accountDeletedAt: serviceAccounts.deletedAt,
       canAccessConsole: serviceAccounts.canAccessConsole,
       canMintCrossOrg: serviceAccounts.canMintCrossOrg,
+      organizationName: organizations.name,
       organizationIsSystem: organizations.isSystem,
       organizationBlocked: organizationBlocked(organizations),
     })
@@ -42,6 +43,7 @@ export function createCredentialStore(db: Executor) {
       userSuspended: users.isSuspended,
       userDeletedAt: users.deletedAt,
       consoleSections: consoleRoles.sections,
+      organizationName: organizations.name,
       organizationIsSystem: organizations.isSystem,
       organizationBlocked: organizationBlocked(organizations),
       keyExpiresAt: apiKeys.expiresAt,

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthRequirement } from '../../platform/auth/guard.ts';
 import { errorResponses } from '../../platform/http/openapi.ts';
-import { pageQuery } from '../../platform/http/pagination.ts';
+import { pageQuery, pageWithTotalSchema } from '../../platform/http/pagination.ts';
 import { DemoOrganizationSchema } from '../organizations/schemas.ts';
 import { UserSchema } from '../users/schemas.ts';
 import type { DemoOrganizationsService } from './demo.service.ts';
@@ -22,12 +22,7 @@ export function registerDemoOrganizationRoutes(app: FastifyInstance, demos: Demo
       summary: 'List demo organizations (live ones), newest first',
       querystring: pageQuery(),
       response: {
-        200: z.object({
-          data: z.array(DemoOrganizationSchema),
-          has_more: z.boolean(),
-          next_cursor: z.string().nullable(),
-          total: z.number().int(),
-        }),
+        200: pageWithTotalSchema(DemoOrganizationSchema),
         ...errorResponses(auth),
       },
     },

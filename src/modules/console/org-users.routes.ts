@@ -5,6 +5,7 @@ import type { AuthRequirement } from '../../platform/auth/guard.ts';
 import { contextOf } from '../../platform/auth/guard.ts';
 import { conflict } from '../../platform/http/errors.ts';
 import { errorResponses, uuidParam } from '../../platform/http/openapi.ts';
+import { pageWithTotalSchema } from '../../platform/http/pagination.ts';
 import type { OrganizationsService } from '../organizations/service.ts';
 import { ServiceAccountSchema } from '../service-accounts/schemas.ts';
 import type { ServiceAccountsService } from '../service-accounts/service.ts';
@@ -47,12 +48,7 @@ export function registerOrganizationUserRoutes(
       summary: "An organization's users sorted by email, all in one page, with the total",
       params: orgParams,
       response: {
-        200: z.object({
-          data: z.array(UserSchema),
-          has_more: z.boolean(),
-          next_cursor: z.string().nullable(),
-          total: z.number().int(),
-        }),
+        200: pageWithTotalSchema(UserSchema),
         ...notFoundOnly,
       },
     },

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthRequirement } from '../../platform/auth/guard.ts';
 import { errorResponses, uuidParam } from '../../platform/http/openapi.ts';
+import { pageWithTotalSchema } from '../../platform/http/pagination.ts';
 import {
   AdminOrganizationListQuery,
   AdminOrganizationSchema,
@@ -26,12 +27,7 @@ export function registerOrganizationAdminRoutes(app: FastifyInstance, organizati
       summary: 'List organizations (live by default), newest first, with plan, user count and total',
       querystring: AdminOrganizationListQuery,
       response: {
-        200: z.object({
-          data: z.array(AdminOrganizationSchema),
-          has_more: z.boolean(),
-          next_cursor: z.string().nullable(),
-          total: z.number().int(),
-        }),
+        200: pageWithTotalSchema(AdminOrganizationSchema),
         ...errorResponses(auth),
       },
     },

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { CONSOLE_SECTIONS, type ConsoleSection } from '../../platform/auth/actor.ts';
 import type { Executor } from '../../platform/db/client.ts';
-import { isUniqueViolation } from '../../platform/db/errors.ts';
+import { onUniqueViolation } from '../../platform/db/errors.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { ConsoleRoleSchema } from './schemas.ts';
@@ -18,14 +18,8 @@ function toView(row: ConsoleRoleRow): z.output<typeof ConsoleRoleSchema> {
   };
 }
 
-async function withUniqueName<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict('duplicate_name', 'A console role with this name already exists');
-    throw error;
-  }
-}
+const withUniqueName = <T>(write: () => Promise<T>) =>
+  onUniqueViolation(write, () => conflict('duplicate_name', 'A console role with this name already exists'));
 
 export function createConsoleRolesService({ db }: { db: Executor }) {
   async function get(id: string, ex: Executor = db) {

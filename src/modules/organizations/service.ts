@@ -1,5 +1,5 @@
 import type { Executor } from '../../platform/db/client.ts';
-import { isUniqueViolation } from '../../platform/db/errors.ts';
+import { onUniqueViolation } from '../../platform/db/errors.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
 import { decodeCursor, toPage } from '../../platform/http/pagination.ts';
 import { newId } from '../../platform/ids.ts';
@@ -12,14 +12,7 @@ export const FREE_PLAN_SLUG = 'free';
 const duplicateName = () => conflict('duplicate_name', 'An organization with this name already exists');
 const deleted = () => conflict('organization_deleted', 'The organization is deleted');
 
-async function withUniqueName<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw duplicateName();
-    throw error;
-  }
-}
+const withUniqueName = <T>(write: () => Promise<T>) => onUniqueViolation(write, duplicateName);
 
 function toChanges(patch: PatchOrganizationInput): OrganizationChanges {
   return {

@@ -1,11 +1,10 @@
 import type { z } from 'zod';
+import { isoOrNull } from '../../platform/http/time.ts';
 import type { AdminOrganizationSchema, DemoOrganizationSchema, OrganizationSchema } from './schemas.ts';
 import type { EnrichedOrganizationRow } from './store.ts';
 
 export type OrganizationView = z.output<typeof OrganizationSchema>;
 export type AdminOrganizationView = z.output<typeof AdminOrganizationSchema>;
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function toOrganizationView(row: EnrichedOrganizationRow): OrganizationView {
   const { org } = row;
@@ -25,7 +24,7 @@ export function toOrganizationView(row: EnrichedOrganizationRow): OrganizationVi
     user_count: row.userCount,
     created_at: org.createdAt.toISOString(),
     updated_at: org.updatedAt.toISOString(),
-    deleted_at: iso(org.deletedAt),
+    deleted_at: isoOrNull(org.deletedAt),
   };
 }
 

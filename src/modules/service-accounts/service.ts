@@ -1,7 +1,7 @@
 import type { RequestContext } from '../../platform/auth/actor.ts';
 import { digestApiKey, generateApiKey, visiblePrefix } from '../../platform/crypto/api-keys.ts';
 import type { Executor } from '../../platform/db/client.ts';
-import { isUniqueViolation } from '../../platform/db/errors.ts';
+import { onUniqueViolation } from '../../platform/db/errors.ts';
 import { conflict, forbidden, notFound } from '../../platform/http/errors.ts';
 import { decodeCursor, toPage } from '../../platform/http/pagination.ts';
 import { newId } from '../../platform/ids.ts';
@@ -24,14 +24,7 @@ function refuseElevation(ctx: RequestContext, role: 'admin' | 'member' | undefin
   }
 }
 
-async function withUniqueName<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw nameTaken();
-    throw error;
-  }
-}
+const withUniqueName = <T>(write: () => Promise<T>) => onUniqueViolation(write, nameTaken);
 
 export function createServiceAccountsService({ db }: { db: Executor }) {
   async function load(organizationId: string, id: string, ex: Executor = db): Promise<ServiceAccountRow> {

@@ -28,6 +28,14 @@ const liveAccount = (organizationId: string, id?: string): SQL =>
     id ? eq(serviceAccounts.id, id) : undefined,
   )!;
 
+/** Keys of one service account of one organization (and one key when `keyId` is given). */
+const keysOf = (organizationId: string, serviceAccountId: string, keyId?: string): SQL =>
+  and(
+    eq(apiKeys.organizationId, organizationId),
+    eq(apiKeys.serviceAccountId, serviceAccountId),
+    keyId ? eq(apiKeys.id, keyId) : undefined,
+  )!;
+
 const before = (createdAt: AnyPgColumn, id: AnyPgColumn, cursor: Cursor | null) =>
   cursor ? sql`(${createdAt}, ${id}) < (${cursor.v}::timestamptz, ${cursor.id}::uuid)` : undefined;
 
@@ -77,13 +85,7 @@ export const serviceAccountsStore = {
     const [row] = await db
       .select({ id: apiKeys.id })
       .from(apiKeys)
-      .where(
-        and(
-          eq(apiKeys.organizationId, organizationId),
-          eq(apiKeys.serviceAccountId, serviceAccountId),
-          isNull(apiKeys.revokedAt),
-        ),
-      )
+      .where(and(keysOf(organizationId, serviceAccountId), isNull(apiKeys.revokedAt)))
       .limit(1);
     return row !== undefined;
   },
@@ -93,13 +95,7 @@ export const serviceAccountsStore = {
       .select(keyColumns)
       .from(apiKeys)
       .innerJoin(serviceAccounts, eq(serviceAccounts.id, apiKeys.serviceAccountId))
-      .where(
-        and(
-          eq(apiKeys.organizationId, organizationId),
-          eq(apiKeys.serviceAccountId, serviceAccountId),
-          before(apiKeys.createdAt, apiKeys.id, cursor),
-        ),
-      )
+      .where(and(keysOf(organizationId, serviceAccountId), before(apiKeys.createdAt, apiKeys.id, cursor)))
       .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id))
       .limit(limit + 1);
   },
@@ -109,13 +105,7 @@ export const serviceAccountsStore = {
       .select(keyColumns)
       .from(apiKeys)
       .innerJoin(serviceAccounts, eq(serviceAccounts.id, apiKeys.serviceAccountId))
-      .where(
-        and(
-          eq(apiKeys.organizationId, organizationId),
-          eq(apiKeys.serviceAccountId, serviceAccountId),
-          eq(apiKeys.id, keyId),
-        ),
-      );
+      .where(keysOf(organizationId, serviceAccountId, keyId));
     return row ?? null;
   },
 
@@ -128,13 +118,7 @@ export const serviceAccountsStore = {
     const rows = await db
       .update(apiKeys)
       .set({ revokedAt: sql`coalesce(${apiKeys.revokedAt}, now())` })
-      .where(
-        and(
-          eq(apiKeys.organizationId, organizationId),
-          eq(apiKeys.serviceAccountId, serviceAccountId),
-          eq(apiKeys.id, keyId),
-        ),
-      )
+      .where(keysOf(organizationId, serviceAccountId, keyId))
       .returning({ id: apiKeys.id });
     return rows.length > 0;
   },

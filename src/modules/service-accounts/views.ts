@@ -1,8 +1,7 @@
 import type { z } from 'zod';
+import { isoOrNull } from '../../platform/http/time.ts';
 import type { ApiKeySchema, ServiceAccountSchema } from './schemas.ts';
 import type { ApiKeyRow, ServiceAccountRow } from './store.ts';
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function toServiceAccountView(row: ServiceAccountRow): z.output<typeof ServiceAccountSchema> {
   return {
@@ -17,7 +16,7 @@ export function toServiceAccountView(row: ServiceAccountRow): z.output<typeof Se
     created_by_user_id: row.createdByUserId,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
-    last_used_at: iso(row.lastUsedAt),
+    last_used_at: isoOrNull(row.lastUsedAt),
   };
 }
 
@@ -31,8 +30,8 @@ export function toApiKeyView(row: ApiKeyRow): z.output<typeof ApiKeySchema> {
     service_account_id: row.serviceAccountId,
     created_by_user_id: row.createdByUserId,
     created_at: row.createdAt.toISOString(),
-    last_used_at: iso(row.lastUsedAt),
-    expires_at: iso(row.expiresAt),
-    revoked_at: iso(row.revokedAt),
+    last_used_at: isoOrNull(row.lastUsedAt),
+    expires_at: isoOrNull(row.expiresAt),
+    revoked_at: isoOrNull(row.revokedAt),
   };
 }

@@ -1,7 +1,7 @@
 import type { RequestContext, UserActor } from '../../platform/auth/actor.ts';
 import { generatePassword, hashPassword, verifyPassword } from '../../platform/crypto/passwords.ts';
 import type { Executor } from '../../platform/db/client.ts';
-import { isUniqueViolation } from '../../platform/db/errors.ts';
+import { onUniqueViolation } from '../../platform/db/errors.ts';
 import { type ApiError, conflict, invalidRequest, notFound, unauthorized } from '../../platform/http/errors.ts';
 import { type Cursor, decodeCursor, toPage } from '../../platform/http/pagination.ts';
 import { newId } from '../../platform/ids.ts';
@@ -100,23 +100,23 @@ export function createUsersService({ db }: { db: Executor }) {
       if (await store.emailTaken(ex, input.email)) throw duplicateEmail();
       const password = options.password ?? generatePassword();
       const id = newId();
-      try {
-        await store.insert(ex, {
-          id,
-          organizationId,
-          firstName: input.first_name,
-          lastName: input.last_name,
-          displayName: input.display_name ?? null,
-          email: input.email,
-          passwordHash: await hashPassword(password),
-          role: input.role,
-          isDeveloper: input.is_developer,
-          consoleRoleId,
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw duplicateEmail();
-        throw error;
-      }
+      const passwordHash = await hashPassword(password);
+      await onUniqueViolation(
+        () =>
+          store.insert(ex, {
+            id,
+            organizationId,
+            firstName: input.first_name,
+            lastName: input.last_name,
+            displayName: input.display_name ?? null,
+            email: input.email,
+            passwordHash,
+            role: input.role,
+            isDeveloper: input.is_developer,
+            consoleRoleId,
+          }),
+        duplicateEmail,
+      );
       return { user: toUserView(await load(organizationId, id, ex)), password };
     },
 

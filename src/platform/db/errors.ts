@@ -10,3 +10,13 @@ function sqlState(error: unknown): string | undefined {
 }
 
 export const isUniqueViolation = (error: unknown) => sqlState(error) === '23505';
+
+/** Runs a write and turns a unique violation into the caller's error (a 409 naming what is taken). */
+export async function onUniqueViolation<T>(write: () => Promise<T>, conflictError: () => Error): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflictError();
+    throw error;
+  }
+}

@@ -72,3 +72,7 @@ export function toPage<R, T>(rows: R[], limit: number, cursorOf: (row: R) => Cur
 
 export const pageSchema = <T extends z.ZodType>(item: T) =>
   z.object({ data: z.array(item), has_more: z.boolean(), next_cursor: z.string().nullable() });
+
+/** The page envelope plus `total`, the number of rows the filters match (lists where the spec adds it). */
+export const pageWithTotalSchema = <T extends z.ZodType>(item: T) =>
+  pageSchema(item).extend({ total: z.number().int() });

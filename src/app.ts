@@ -18,6 +18,8 @@ import { createIdentityService } from './modules/identity/service.ts';
 import { createIdentityStore } from './modules/identity/store.ts';
 import { registerOrganizationRoutes } from './modules/organizations/routes.ts';
 import { createOrganizationsService } from './modules/organizations/service.ts';
+import { registerProjectRoutes } from './modules/projects/routes.ts';
+import { createProjectsService } from './modules/projects/service.ts';
 import { registerServiceAccountRoutes } from './modules/service-accounts/routes.ts';
 import { createServiceAccountsService } from './modules/service-accounts/service.ts';
 import { registerUserRoutes } from './modules/users/routes.ts';
@@ -49,6 +51,7 @@ export function createServices({ config, database }: AppDeps) {
   const consoleRoles = createConsoleRolesService({ db });
   const demoOrganizations = createDemoOrganizationsService({ db, organizations, users });
   const billing = createBillingService({ db });
+  const projects = createProjectsService({ db });
   const identity = createIdentityService({ users, tokens, store: createIdentityStore(db) });
   const credentials = createCredentialResolver(createCredentialStore(db), tokens);
   return {
@@ -59,6 +62,7 @@ export function createServices({ config, database }: AppDeps) {
     consoleRoles,
     demoOrganizations,
     billing,
+    projects,
     identity,
     credentials,
   };
@@ -111,5 +115,6 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   registerConsoleRoutes(app, services);
   registerOrganizationRoutes(app, services.organizations);
   registerBillingRoutes(app, services.billing);
+  registerProjectRoutes(app, services.projects);
   return app;
 }

@@ -1,0 +1,63 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../platform/db/client.ts';
+import { projectMembers, users } from '../../platform/db/schema/index.ts';
+
+const memberColumns = {
+  projectId: projectMembers.projectId,
+  userId: projectMembers.userId,
+  role: projectMembers.role,
+  addedByUserId: projectMembers.addedByUserId,
+  addedAt: projectMembers.addedAt,
+  displayName: sql<string>`coalesce(${users.displayName}, ${users.firstName} || ' ' || ${users.lastName})`,
+};
+
+const listMembers = (db: Executor, projectId: string) =>
+  db
+    .select(memberColumns)
+    .from(projectMembers)
+    .innerJoin(users, eq(users.id, projectMembers.userId))
+    .where(eq(projectMembers.projectId, projectId))
+    .orderBy(asc(projectMembers.addedAt), asc(projectMembers.userId));
+
+export type MemberRow = Awaited<ReturnType<typeof listMembers>>[number];
+
+/** Member rows of a project; the project's visibility is checked by the caller first. */
+export const projectMembersStore = {
+  list: listMembers,
+
+  async find(db: Executor, projectId: string, userId: string): Promise<MemberRow | null> {
+    const [row] = await db
+      .select(memberColumns)
+      .from(projectMembers)
+      .innerJoin(users, eq(users.id, projectMembers.userId))
+      .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)));
+    return row ?? null;
+  },
+
+  async displayNameOf(db: Executor, userId: string): Promise<string> {
+    const [row] = await db
+      .select({ name: memberColumns.displayName })
+      .from(users)
+      .where(eq(users.id, userId));
+    return row?.name ?? '';
+  },
+
+  async insert(db: Executor, values: typeof projectMembers.$inferInsert): Promise<void> {
+    await db.insert(projectMembers).values(values);
+  },
+
+  async setRole(db: Executor, projectId: string, userId: string, role: 'admin' | 'member'): Promise<void> {
+    await db
+      .update(projectMembers)
+      .set({ role })
+      .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)));
+  },
+
+  async remove(db: Executor, projectId: string, userId: string): Promise<boolean> {
+    const rows = await db
+      .delete(projectMembers)
+      .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)))
+      .returning({ userId: projectMembers.userId });
+    return rows.length > 0;
+  },
+};

@@ -1,0 +1,115 @@
+import type { Executor } from '../db/client.ts';
+import { type BackoffOptions, backoffDelay } from './backoff.ts';
+import { type ClaimedJob, extendLease, type LeaseHolder, markCompleted, markDead, markForRetry } from './store.ts';
+import type { JobHandler, JobLogger } from './types.ts';
+
+export interface DeliveryDeps {
+  db: Executor;
+  workerId: string;
+  handlers: Readonly<Record<string, JobHandler>>;
+  leaseMs: number;
+  heartbeatMs: number;
+  backoff: BackoffOptions;
+  logger: JobLogger;
+}
+
+/**
+ * Runs one claimed job to its recorded outcome: completed, queued again after a backoff, or dead. Keeps the
+ * lease alive while the handler runs; when the lease turns out lost, aborts the handler's signal and records
+ * nothing (the job belongs to whoever reclaimed it). Never throws: a failed write of the outcome is logged and
+ * the expiring lease brings the job back.
+ */
+export async function deliver(deps: DeliveryDeps, job: ClaimedJob): Promise<void> {
+  const holder: LeaseHolder = { jobId: job.id, workerId: deps.workerId, attempt: job.attempts };
+  const context = { jobId: job.id, kind: job.kind, attempt: job.attempts, workerId: deps.workerId };
+  try {
+    const handler = Object.hasOwn(deps.handlers, job.kind) ? deps.handlers[job.kind] : undefined;
+    if (!handler) {
+      const message = `no handler registered for job kind "${job.kind}"`;
+      deps.logger.error(context, message);
+      await recorded(deps, context, markDead(deps.db, holder, message));
+      return;
+    }
+    const outcome = await runWithLease(deps, holder, context, job, handler);
+    if (outcome.lost) {
+      deps.logger.warn(context, 'job lease lost while running; this delivery records no outcome');
+      return;
+    }
+    if (outcome.ok) {
+      await recorded(deps, context, markCompleted(deps.db, holder));
+      return;
+    }
+    const message = errorMessage(outcome.error);
+    if (job.attempts >= job.maxAttempts) {
+      deps.logger.error({ ...context, err: outcome.error }, 'job failed its last attempt; it is dead');
+      await recorded(deps, context, markDead(deps.db, holder, message));
+    } else {
+      const delayMs = backoffDelay(job.attempts, deps.backoff);
+      deps.logger.warn({ ...context, err: outcome.error, retryInMs: delayMs }, 'job failed; will retry');
+      await recorded(deps, context, markForRetry(deps.db, holder, delayMs, message));
+    }
+  } catch (error) {
+    deps.logger.error(
+      { ...context, err: error },
+      'could not record job outcome; the lease will expire and it runs again',
+    );
+  }
+}
+
+type Outcome = { lost: true } | { lost: false; ok: true } | { lost: false; ok: false; error: unknown };
+
+async function runWithLease(
+  deps: DeliveryDeps,
+  holder: LeaseHolder,
+  context: object,
+  job: ClaimedJob,
+  handler: JobHandler,
+): Promise<Outcome> {
+  const controller = new AbortController();
+  let finished = false;
+  let lost = false;
+  let timer: NodeJS.Timeout | undefined;
+  // A chain of timeouts rather than an interval: a slow heartbeat never overlaps the next one.
+  const beat = async () => {
+    try {
+      const held = await extendLease(deps.db, holder, deps.leaseMs);
+      if (finished) return;
+      if (!held) {
+        lost = true;
+        controller.abort(new Error(`job ${holder.jobId} lease lost: reclaimed by another worker`));
+        return;
+      }
+    } catch (error) {
+      // Transient: keep trying; if the lease expires meanwhile, the next beat finds it lost (or reclaims nothing).
+      if (!finished) deps.logger.warn({ ...context, err: error }, 'job heartbeat failed');
+    }
+    if (!finished) timer = setTimeout(beat, deps.heartbeatMs);
+  };
+  timer = setTimeout(beat, deps.heartbeatMs);
+  try {
+    await handler(
+      { id: job.id, kind: job.kind, payload: job.payload, attempt: job.attempts },
+      { signal: controller.signal },
+    );
+    return lost ? { lost } : { lost, ok: true };
+  } catch (error) {
+    return lost ? { lost } : { lost, ok: false, error };
+  } finally {
+    finished = true;
+    clearTimeout(timer);
+  }
+}
+
+async function recorded(deps: DeliveryDeps, context: object, write: Promise<boolean>): Promise<void> {
+  if (!(await write)) deps.logger.warn(context, 'job lease lost before its outcome was written; outcome dropped');
+}
+
+function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message || error.name;
+  if (typeof error === 'string') return error;
+  try {
+    return JSON.stringify(error) ?? String(error);
+  } catch {
+    return String(error);
+  }
+}

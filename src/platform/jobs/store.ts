@@ -1,0 +1,175 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../db/client.ts';
+import { jobs } from '../db/schema/index.ts';
+
+/** Longest `last_error` kept: enough for a message and some context, never a whole payload or dump. */
+export const MAX_ERROR_LENGTH = 2000;
+
+export interface NewJobRow {
+  id: string;
+  kind: string;
+  payload: Record<string, unknown>;
+  dedupeKey: string | null;
+  runAfter?: Date;
+  maxAttempts: number;
+}
+
+/** Inserts the job; with a dedupe key already taken, inserts nothing and returns null. */
+export async function insertJob(ex: Executor, row: NewJobRow): Promise<string | null> {
+  const inserted = await ex
+    .insert(jobs)
+    .values({
+      id: row.id,
+      kind: row.kind,
+      payload: row.payload,
+      dedupeKey: row.dedupeKey,
+      maxAttempts: row.maxAttempts,
+      ...(row.runAfter ? { runAfter: row.runAfter } : {}),
+    })
+    .onConflictDoNothing({ target: jobs.dedupeKey })
+    .returning({ id: jobs.id });
+  return inserted[0]?.id ?? null;
+}
+
+export async function findJobIdByDedupeKey(ex: Executor, dedupeKey: string): Promise<string | null> {
+  const rows = await ex.select({ id: jobs.id }).from(jobs).where(eq(jobs.dedupeKey, dedupeKey)).limit(1);
+  return rows[0]?.id ?? null;
+}
+
+export interface ClaimedJob {
+  id: string;
+  kind: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+  maxAttempts: number;
+}
+
+/**
+ * Claims up to `limit` due jobs for `workerId` in one statement: queued jobs whose time has come, and running
+ * jobs whose lease expired (their worker died or stalled). SKIP LOCKED lets concurrent claimers take disjoint
+ * sets without waiting on each other; every claim counts as an attempt. Times are the database's, so workers'
+ * clocks never matter.
+ */
+export async function claimJobs(db: Executor, workerId: string, limit: number, leaseMs: number): Promise<ClaimedJob[]> {
+  const result = (await db.execute(sql`
+    update jobs
+       set status = 'running',
+           locked_by = ${workerId},
+           lease_expires_at = now() + ${Math.round(leaseMs)}::int * interval '1 millisecond',
+           attempts = attempts + 1,
+           updated_at = now()
+     where id in (
+       select id from jobs
+        where (status = 'queued' and run_after <= now())
+           or (status = 'running' and lease_expires_at < now())
+        order by run_after
+        limit ${limit}
+        for update skip locked)
+    returning id, kind, payload, attempts, max_attempts`)) as unknown as {
+    rows: { id: string; kind: string; payload: unknown; attempts: number; max_attempts: number }[];
+  };
+  return result.rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    payload: parsePayload(r.payload),
+    attempts: Number(r.attempts),
+    maxAttempts: Number(r.max_attempts),
+  }));
+}
+
+function parsePayload(value: unknown): Record<string, unknown> {
+  const parsed = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
+  return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
+}
+
+/**
+ * The claim that the lease and the outcome belong to: this worker, still running, and the same attempt (a
+ * fencing token, so a stale delivery cannot touch a later claim of the same job, even by this very worker).
+ */
+export interface LeaseHolder {
+  jobId: string;
+  workerId: string;
+  attempt: number;
+}
+
+const heldBy = (holder: LeaseHolder) =>
+  and(
+    eq(jobs.id, holder.jobId),
+    eq(jobs.lockedBy, holder.workerId),
+    eq(jobs.status, 'running'),
+    eq(jobs.attempts, holder.attempt),
+  );
+
+/** Extends the lease; false when the job is no longer this worker's (reclaimed, or finished elsewhere). */
+export async function extendLease(db: Executor, holder: LeaseHolder, leaseMs: number): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({
+      leaseExpiresAt: sql`now() + ${Math.round(leaseMs)}::int * interval '1 millisecond'`,
+      updatedAt: sql`now()`,
+    })
+    .where(heldBy(holder))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+/** Each outcome writer returns false when the lease was lost, i.e. nothing was recorded. */
+export async function markCompleted(db: Executor, holder: LeaseHolder): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({ status: 'completed', completedAt: sql`now()`, leaseExpiresAt: null, updatedAt: sql`now()` })
+    .where(heldBy(holder))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+export async function markForRetry(
+  db: Executor,
+  holder: LeaseHolder,
+  delayMs: number,
+  error: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({
+      status: 'queued',
+      runAfter: sql`now() + ${Math.round(delayMs)}::int * interval '1 millisecond'`,
+      lockedBy: null,
+      leaseExpiresAt: null,
+      lastError: boundError(error),
+      updatedAt: sql`now()`,
+    })
+    .where(heldBy(holder))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+export async function markDead(db: Executor, holder: LeaseHolder, error: string): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({ status: 'dead', leaseExpiresAt: null, lastError: boundError(error), updatedAt: sql`now()` })
+    .where(heldBy(holder))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+function boundError(message: string): string {
+  return message.length > MAX_ERROR_LENGTH ? message.slice(0, MAX_ERROR_LENGTH) : message;
+}
+
+/** True while some job could be claimed right now (queued and due, or running with an expired lease). */
+export async function hasDueJob(db: Executor): Promise<boolean> {
+  const result = (await db.execute(sql`
+    select exists (
+      select 1 from jobs
+       where (status = 'queued' and run_after <= now())
+          or (status = 'running' and lease_expires_at < now())) as due`)) as unknown as { rows: { due: boolean }[] };
+  return result.rows[0]?.due === true;
+}
+
+export type JobRow = typeof jobs.$inferSelect;
+
+export async function getJob(db: Executor, id: string): Promise<JobRow | null> {
+  const rows = await db.select().from(jobs).where(eq(jobs.id, id)).limit(1);
+  return rows[0] ?? null;
+}

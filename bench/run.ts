@@ -11,6 +11,7 @@
  *          --cpu-prof[=DIR]  (the Atrium child writes a V8 CPU profile to DIR, default $TMPDIR/atrium-bench-profiles)
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { rm } from 'node:fs/promises';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -20,6 +21,7 @@ import { cpuDelta, databaseCpuUs, processCpuUs } from './cpu.ts';
 import { fetchOnce, runLoad } from './load.ts';
 import { int, loadAverage, printReport } from './report.ts';
 import { type Options, type Sample, SCENARIO_IDS, type Scenario, type ScenarioId } from './types.ts';
+import { benchUpload } from './upload.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const PAGE_SIZE = 20;
@@ -124,6 +126,7 @@ async function stopChild(child: ChildProcess): Promise<void> {
 // --- Atrium fixtures, created over HTTP as a client would ---------------------------------------------------
 
 const ATRIUM_ENV = {
+  DATA_DIR: join(tmpdir(), `atrium-bench-data-${process.pid}`),
   ATRIUM_SECRET_KEY: 'b'.repeat(64),
   ATRIUM_JWT_SECRET: 'atrium-bench-jwt-secret-0123456789abcdef',
   ATRIUM_ADMIN_EMAIL: 'operator@bench.test',
@@ -188,6 +191,7 @@ async function main() {
 
   const cleanup = async () => {
     await Promise.allSettled(children.map(stopChild));
+    await rm(ATRIUM_ENV.DATA_DIR, { recursive: true, force: true });
     if (dbCreated) {
       dbCreated = false;
       await withAdmin((c) => c.query(`drop database if exists ${dbName} with (force)`));
@@ -300,6 +304,7 @@ async function main() {
       }
     });
     printReport(scenarios, samples, options);
+    process.stdout.write(`${await benchUpload(atriumUrl, session, options.rounds)}\n`);
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);

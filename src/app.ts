@@ -18,6 +18,9 @@ import { createIdentityService } from './modules/identity/service.ts';
 import { createIdentityStore } from './modules/identity/store.ts';
 import { registerOrganizationRoutes } from './modules/organizations/routes.ts';
 import { createOrganizationsService } from './modules/organizations/service.ts';
+import { registerProjectFileRoutes } from './modules/projects/files.routes.ts';
+import { createProjectFilesService } from './modules/projects/files.service.ts';
+import { createIngestionHandler, INGEST_JOB } from './modules/projects/ingestion.ts';
 import { registerProjectRoutes } from './modules/projects/routes.ts';
 import { createProjectsService } from './modules/projects/service.ts';
 import { registerServiceAccountRoutes } from './modules/service-accounts/routes.ts';
@@ -35,6 +38,8 @@ import { registerHealthRoutes } from './platform/http/health.ts';
 import { registerJsonParser } from './platform/http/json-body.ts';
 import { registerRequestIds } from './platform/http/request-ids.ts';
 import { registerCaseNormalisation } from './platform/http/request-normalisation.ts';
+import { createJobWorker } from './platform/jobs/index.ts';
+import { createBlobStorage, createPublicUrl, registerBlobStorage } from './platform/storage/index.ts';
 
 export interface AppDeps {
   config: Config;
@@ -54,6 +59,11 @@ export function createServices({ config, database }: AppDeps) {
   const projects = createProjectsService({ db });
   const identity = createIdentityService({ users, tokens, store: createIdentityStore(db) });
   const credentials = createCredentialResolver(createCredentialStore(db), tokens);
+  const publicUrl = createPublicUrl(config.publicUrl);
+  const storage = createBlobStorage(config, { baseUrl: publicUrl.get });
+  // Started by the server after listening and stopped before the database closes.
+  const jobWorker = createJobWorker({ db, handlers: { [INGEST_JOB]: createIngestionHandler({ db, storage }) } });
+  const projectFiles = createProjectFilesService({ db, storage, projects, onJobsEnqueued: () => jobWorker.wake() });
   return {
     tokens,
     users,
@@ -65,6 +75,10 @@ export function createServices({ config, database }: AppDeps) {
     projects,
     identity,
     credentials,
+    publicUrl,
+    storage,
+    jobWorker,
+    projectFiles,
   };
 }
 
@@ -106,6 +120,8 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   registerJsonParser(app);
   registerGuard(app, services.credentials);
   registerCaseNormalisation(app);
+  services.publicUrl.bind(app);
+  registerBlobStorage(app, services.storage);
 
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
   registerHealthRoutes(app, deps.database);
@@ -116,5 +132,6 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   registerOrganizationRoutes(app, services.organizations);
   registerBillingRoutes(app, services.billing);
   registerProjectRoutes(app, services.projects);
+  registerProjectFileRoutes(app, services.projectFiles);
   return app;
 }

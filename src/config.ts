@@ -9,6 +9,13 @@ export interface Config {
   dataDir: string;
   /** null = embedded PGlite in `dataDir/pglite`. */
   databaseUrl: string | null;
+  /**
+   * Origin (and optional path prefix, no trailing slash) clients use to reach this server; the local blob
+   * storage signs its URLs under it. null when PORT is 0 and ATRIUM_PUBLIC_URL is unset: then it is learnt
+   * from the listening socket once the server listens.
+   */
+  publicUrl: string | null;
+  storage: StorageConfig;
   /** 32 bytes, the AES-256-GCM key for vendor secrets at rest. */
   secretKey: Buffer;
   /** HMAC key for session JWTs. */
@@ -26,6 +33,12 @@ export interface Config {
     webApiKey: string | null;
   };
 }
+
+export type StorageConfig =
+  /** Blobs on local disk under `dir` (DATA_DIR/blobs), served by signed URLs of this server. */
+  | { backend: 'local'; dir: string }
+  /** Azure Blob Storage (or Azurite): SAS URLs; the container is created at start when missing. */
+  | { backend: 'azure'; connectionString: string; container: string };
 
 export class ConfigError extends Error {
   constructor(variable: string, problem: string) {
@@ -73,6 +86,60 @@ function decodeSecretKey(raw: string): Buffer {
   if (decoded.length !== 32)
     throw new ConfigError('ATRIUM_SECRET_KEY', 'must be 32 bytes as 64 hex characters or base64');
   return decoded;
+}
+
+/** ATRIUM_PUBLIC_URL, or `http://HOST:PORT` (a wildcard host is reached on loopback); null when PORT is 0. */
+function readPublicUrl(env: Env, host: string, port: number): string | null {
+  const raw = env.ATRIUM_PUBLIC_URL?.trim();
+  if (!raw) {
+    if (port === 0) return null;
+    const reachable = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
+    return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
+  }
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError('ATRIUM_PUBLIC_URL', 'is not a valid URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ConfigError('ATRIUM_PUBLIC_URL', 'must start with http:// or https://');
+  if (url.search || url.hash || url.username || url.password)
+    throw new ConfigError('ATRIUM_PUBLIC_URL', 'must not carry credentials, a query or a fragment');
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+/** Azure container names: 3-63 of lowercase letters, digits and single hyphens, starting with a letter or digit. */
+const CONTAINER_NAME = /^(?=.{3,63}$)[a-z0-9]+(-[a-z0-9]+)*$/;
+
+function readStorage(env: Env, dataDir: string): StorageConfig {
+  const backend = env.ATRIUM_STORAGE?.trim() || 'local';
+  if (backend === 'local') return { backend, dir: join(dataDir, 'blobs') };
+  if (backend !== 'azure') throw new ConfigError('ATRIUM_STORAGE', `must be local or azure, got "${backend}"`);
+  const connectionString = env.AZURE_STORAGE_CONNECTION_STRING?.trim();
+  if (!connectionString)
+    throw new ConfigError('AZURE_STORAGE_CONNECTION_STRING', 'is required when ATRIUM_STORAGE=azure');
+  const parts = new Map(
+    connectionString
+      .split(';')
+      .filter(Boolean)
+      .map((part) => {
+        const at = part.indexOf('=');
+        return [part.slice(0, at).trim().toLowerCase(), part.slice(at + 1).trim()] as const;
+      }),
+  );
+  // SAS URLs are signed with the account key: a connection string holding only a SAS token cannot issue them.
+  if (parts.get('usedevelopmentstorage') !== 'true' && (!parts.get('accountname') || !parts.get('accountkey'))) {
+    throw new ConfigError(
+      'AZURE_STORAGE_CONNECTION_STRING',
+      'must name AccountName and AccountKey (SAS URLs are signed with the key)',
+    );
+  }
+  const container = env.AZURE_STORAGE_CONTAINER?.trim() || 'atrium';
+  if (!CONTAINER_NAME.test(container)) {
+    throw new ConfigError('AZURE_STORAGE_CONTAINER', 'must be 3-63 lowercase letters, digits and single hyphens');
+  }
+  return { backend, connectionString, container };
 }
 
 interface StoredSecrets {
@@ -135,6 +202,8 @@ export function loadConfig(env: Env = process.env): Config {
     host,
     dataDir,
     databaseUrl,
+    publicUrl: readPublicUrl(env, host, port),
+    storage: readStorage(env, dataDir),
     secretKey: decodeSecretKey(rawSecretKey),
     jwtSecret: Buffer.from(rawJwtSecret, 'utf8'),
     logLevel,

@@ -15,7 +15,10 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Migrates, bootstraps and listens: what `atrium serve` does, also used by tests and benchmarks. */
+/**
+ * Migrates, bootstraps, listens and starts the in-process job worker: what `atrium serve` does, also used by
+ * tests and benchmarks.
+ */
 export async function startServer(config: Config, existing?: Database): Promise<RunningServer> {
   const database = existing ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   await migrate(database.db);
@@ -30,6 +33,7 @@ export async function startServer(config: Config, existing?: Database): Promise<
   });
   const app = await buildApp({ config, database }, services);
   const url = await app.listen({ port: config.port, host: config.host });
+  services.jobWorker.start();
   return {
     app,
     url,
@@ -37,6 +41,8 @@ export async function startServer(config: Config, existing?: Database): Promise<
     bootstrapped,
     async close() {
       await app.close();
+      // Running jobs finish (their leases would otherwise hand them to another worker later).
+      await services.jobWorker.stop();
       await database.close();
     },
   };

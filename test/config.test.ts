@@ -18,7 +18,10 @@ function expectConfigError(env: Record<string, string>, variable: string) {
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
-    const config = loadConfig({ DATA_DIR: dataDir() });
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.publicUrl).toBe('http://127.0.0.1:3000');
+    expect(config.storage).toEqual({ backend: 'local', dir: join(dir, 'blobs') });
     expect(config.port).toBe(3000);
     expect(config.host).toBe('127.0.0.1');
     expect(config.databaseUrl).toBeNull();
@@ -63,6 +66,58 @@ describe('loadConfig', () => {
     expectConfigError({ ...serverEnv, ATRIUM_ADMIN_PASSWORD: 'short' }, 'ATRIUM_ADMIN_PASSWORD');
     expectConfigError({ ...serverEnv, ATRIUM_ADMIN_API_KEY: 'x'.repeat(31) }, 'ATRIUM_ADMIN_API_KEY');
     expectConfigError({ ...serverEnv, ATRIUM_WEB_API_KEY: 'x'.repeat(31) }, 'ATRIUM_WEB_API_KEY');
+  });
+
+  it('derives the public URL from HOST and PORT, or takes ATRIUM_PUBLIC_URL', () => {
+    expect(loadConfig({ ...serverEnv, PORT: '8080', HOST: 'files.internal' }).publicUrl).toBe(
+      'http://files.internal:8080',
+    );
+    expect(loadConfig({ ...serverEnv, HOST: '0.0.0.0' }).publicUrl).toBe('http://127.0.0.1:3000');
+    expect(loadConfig({ ...serverEnv, HOST: '::' }).publicUrl).toBe('http://[::1]:3000');
+    // PORT 0: known only once the server listens.
+    expect(loadConfig({ ...serverEnv, PORT: '0' }).publicUrl).toBeNull();
+    const configured = { ...serverEnv, PORT: '0', ATRIUM_PUBLIC_URL: 'https://atrium.example.com/api/' };
+    expect(loadConfig(configured).publicUrl).toBe('https://atrium.example.com/api');
+    expect(loadConfig({ ...serverEnv, ATRIUM_PUBLIC_URL: 'http://localhost:8080' }).publicUrl).toBe(
+      'http://localhost:8080',
+    );
+    expectConfigError({ ...serverEnv, ATRIUM_PUBLIC_URL: 'not a url' }, 'ATRIUM_PUBLIC_URL');
+    expectConfigError({ ...serverEnv, ATRIUM_PUBLIC_URL: 'ftp://files.example.com' }, 'ATRIUM_PUBLIC_URL');
+    expectConfigError({ ...serverEnv, ATRIUM_PUBLIC_URL: 'https://x.example.com/?a=1' }, 'ATRIUM_PUBLIC_URL');
+  });
+
+  it('reads the blob storage settings', () => {
+    const connectionString =
+      'DefaultEndpointsProtocol=https;AccountName=acct;AccountKey=a2V5;EndpointSuffix=core.windows.net';
+    expect(
+      loadConfig({ ...serverEnv, ATRIUM_STORAGE: 'azure', AZURE_STORAGE_CONNECTION_STRING: connectionString }).storage,
+    ).toEqual({
+      backend: 'azure',
+      connectionString,
+      container: 'atrium',
+    });
+    const dev = {
+      ...serverEnv,
+      ATRIUM_STORAGE: 'azure',
+      AZURE_STORAGE_CONNECTION_STRING: 'UseDevelopmentStorage=true',
+    };
+    expect(loadConfig({ ...dev, AZURE_STORAGE_CONTAINER: 'my-files-2' }).storage).toMatchObject({
+      container: 'my-files-2',
+    });
+    expect(loadConfig({ ...serverEnv, ATRIUM_STORAGE: 'local' }).storage.backend).toBe('local');
+    expectConfigError({ ...serverEnv, ATRIUM_STORAGE: 's3' }, 'ATRIUM_STORAGE');
+    expectConfigError({ ...serverEnv, ATRIUM_STORAGE: 'azure' }, 'AZURE_STORAGE_CONNECTION_STRING');
+    expectConfigError(
+      {
+        ...serverEnv,
+        ATRIUM_STORAGE: 'azure',
+        AZURE_STORAGE_CONNECTION_STRING: 'BlobEndpoint=https://a.example;SharedAccessSignature=sv=1',
+      },
+      'AZURE_STORAGE_CONNECTION_STRING',
+    );
+    for (const bad of ['ab', 'Upper', 'double--hyphen', '-leading', 'x'.repeat(64)]) {
+      expectConfigError({ ...dev, AZURE_STORAGE_CONTAINER: bad }, 'AZURE_STORAGE_CONTAINER');
+    }
   });
 
   it('accepts any string of 32+ characters as a bootstrap key, and a base64 secret key', () => {

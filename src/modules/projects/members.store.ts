@@ -35,10 +35,7 @@ export const projectMembersStore = {
   },
 
   async displayNameOf(db: Executor, userId: string): Promise<string> {
-    const [row] = await db
-      .select({ name: memberColumns.displayName })
-      .from(users)
-      .where(eq(users.id, userId));
+    const [row] = await db.select({ name: memberColumns.displayName }).from(users).where(eq(users.id, userId));
     return row?.name ?? '';
   },
 

@@ -43,9 +43,7 @@ const description = z.string().max(5000).nullable();
 
 export const ProjectListQuery = pageQuery().extend({ is_archived: booleanQuery.default(false) });
 export const CreateProjectBody = z.strictObject({ name, description: description.optional() });
-export const PatchProjectBody = z
-  .strictObject({ name, description, status: z.enum(['active', 'archived']) })
-  .partial();
+export const PatchProjectBody = z.strictObject({ name, description, status: z.enum(['active', 'archived']) }).partial();
 export const AddMemberBody = z.strictObject({ user_id: z.uuid(), role: ProjectRoleSchema.default('member') });
 export const PatchMemberBody = z.strictObject({ role: ProjectRoleSchema });
 

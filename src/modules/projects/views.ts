@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { ProjectListRowSchema, ProjectMemberSchema, ProjectSchema } from './schemas.ts';
 import type { MemberRow } from './members.store.ts';
+import type { ProjectListRowSchema, ProjectMemberSchema, ProjectSchema } from './schemas.ts';
 import type { ProjectRow } from './store.ts';
 
 export function toProjectView(row: ProjectRow): z.output<typeof ProjectSchema> {

@@ -1,0 +1,115 @@
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../platform/db/client.ts';
+import { projectFileChunks, projectFiles } from '../../platform/db/schema/index.ts';
+
+export type ProjectFileRow = typeof projectFiles.$inferSelect;
+export type FileChanges = Partial<
+  Pick<
+    typeof projectFiles.$inferInsert,
+    'status' | 'error' | 'content' | 'extractor' | 'extractorVersion' | 'extractedAt' | 'indexStatus' | 'indexedAt'
+  >
+>;
+
+export const projectFilesStore = {
+  async insert(db: Executor, values: typeof projectFiles.$inferInsert): Promise<void> {
+    await db.insert(projectFiles).values(values);
+  },
+
+  async find(db: Executor, organizationId: string, fileId: string): Promise<ProjectFileRow | null> {
+    const [row] = await db
+      .select()
+      .from(projectFiles)
+      .where(and(eq(projectFiles.organizationId, organizationId), eq(projectFiles.id, fileId)));
+    return row ?? null;
+  },
+
+  /** Newest first; `deleted` chooses between the deleted files and all the others. */
+  list: (db: Executor, organizationId: string, projectId: string, deleted: boolean) =>
+    db
+      .select()
+      .from(projectFiles)
+      .where(
+        and(
+          eq(projectFiles.organizationId, organizationId),
+          eq(projectFiles.projectId, projectId),
+          deleted ? eq(projectFiles.status, 'deleted') : ne(projectFiles.status, 'deleted'),
+        ),
+      )
+      .orderBy(desc(projectFiles.createdAt), desc(projectFiles.id)),
+
+  async update(db: Executor, organizationId: string, fileId: string, changes: FileChanges): Promise<ProjectFileRow> {
+    const [row] = await db
+      .update(projectFiles)
+      .set({ ...changes, updatedAt: sql`now()` })
+      .where(and(eq(projectFiles.organizationId, organizationId), eq(projectFiles.id, fileId)))
+      .returning();
+    return row!;
+  },
+
+  /** Moves pending → ready only if still pending: two commits racing leave one winner. */
+  async markCommitted(db: Executor, organizationId: string, fileId: string): Promise<ProjectFileRow | null> {
+    const [row] = await db
+      .update(projectFiles)
+      .set({ status: 'ready', indexStatus: 'pending', updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(projectFiles.organizationId, organizationId),
+          eq(projectFiles.id, fileId),
+          eq(projectFiles.status, 'pending'),
+        ),
+      )
+      .returning();
+    return row ?? null;
+  },
+
+  async replaceChunks(
+    db: Executor,
+    file: Pick<ProjectFileRow, 'id' | 'organizationId' | 'projectId'>,
+    chunks: { id: string; content: string }[],
+  ): Promise<void> {
+    await db.delete(projectFileChunks).where(eq(projectFileChunks.fileId, file.id));
+    if (chunks.length === 0) return;
+    await db.insert(projectFileChunks).values(
+      chunks.map((c, ordinal) => ({
+        id: c.id,
+        organizationId: file.organizationId,
+        projectId: file.projectId,
+        fileId: file.id,
+        ordinal,
+        content: c.content,
+      })),
+    );
+  },
+
+  async deleteChunks(db: Executor, fileId: string): Promise<void> {
+    await db.delete(projectFileChunks).where(eq(projectFileChunks.fileId, fileId));
+  },
+
+  /** Ranked chunks of the project's ready files matching a web-style query, each with a highlighted snippet. */
+  search: (db: Executor, organizationId: string, projectId: string, query: string, limit: number) =>
+    db
+      .select({
+        chunkId: projectFileChunks.id,
+        fileId: projectFiles.id,
+        filename: projectFiles.filename,
+        rank: sql<number>`ts_rank(${projectFileChunks.searchVector}, websearch_to_tsquery('english', ${query}))::float8`,
+        snippet: sql<string>`ts_headline('english', ${projectFileChunks.content}, websearch_to_tsquery('english', ${query}),
+          'StartSel=<<, StopSel=>>, MaxWords=35, MinWords=12, MaxFragments=2')`,
+      })
+      .from(projectFileChunks)
+      .innerJoin(projectFiles, eq(projectFiles.id, projectFileChunks.fileId))
+      .where(
+        and(
+          eq(projectFileChunks.organizationId, organizationId),
+          eq(projectFileChunks.projectId, projectId),
+          eq(projectFiles.status, 'ready'),
+          sql`${projectFileChunks.searchVector} @@ websearch_to_tsquery('english', ${query})`,
+        ),
+      )
+      .orderBy(
+        desc(sql`ts_rank(${projectFileChunks.searchVector}, websearch_to_tsquery('english', ${query}))`),
+        projectFileChunks.fileId,
+        projectFileChunks.ordinal,
+      )
+      .limit(limit),
+};

@@ -1,0 +1,283 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { assertValidKey, BlobNotFoundError, encodeKeyPath, pathOfKey } from './keys.ts';
+import { createUrlSigner } from './signing.ts';
+import {
+  type BlobStat,
+  type BlobStorage,
+  checkMediaType,
+  checkUploadRequest,
+  checkUrlRequest,
+  type DownloadUrlRequest,
+  type SignedUrl,
+  type UploadUrlRequest,
+} from './types.ts';
+
+/** Path of the blob routes; a key's segments follow, percent-encoded. */
+export const BLOB_ROUTE_PREFIX = '/storage/blobs/';
+
+/** What is stored beside each blob (in a parallel tree, so no key can collide with it). */
+export interface LocalBlobMeta {
+  contentType: string;
+  sizeBytes: number;
+  /** base64 MD5 of the content (Azure's Content-MD5). */
+  md5: string;
+  lastModified: string;
+}
+
+export class BlobSizeMismatchError extends Error {
+  constructor(
+    readonly expected: number,
+    readonly received: number,
+    /** false when the rest of an oversized body was left unread (the connection should close). */
+    readonly drained: boolean,
+  ) {
+    super(`The body must be exactly ${expected} bytes`);
+    this.name = 'BlobSizeMismatchError';
+  }
+}
+
+export class BlobMd5MismatchError extends Error {
+  constructor() {
+    super('The MD5 value specified in the request did not match the MD5 value calculated by the server');
+    this.name = 'BlobMd5MismatchError';
+  }
+}
+
+/** The key names a directory, or a file stands where the key needs a directory (`a` vs `a/b`). */
+export class BlobKeyConflictError extends Error {
+  constructor(key: string) {
+    super(`The blob key conflicts with an existing blob path: ${key}`);
+    this.name = 'BlobKeyConflictError';
+  }
+}
+
+/** An oversized body is still read (and discarded) up to this much past its declared size, to answer cleanly. */
+const DRAIN_LIMIT = 1024 * 1024;
+/** Temp files older than this are leftovers of a crash, removed at start. */
+const STALE_TEMP_MS = 24 * 3600 * 1000;
+
+export interface LocalBlobStorage extends BlobStorage {
+  readonly backend: 'local';
+  readonly signer: ReturnType<typeof createUrlSigner>;
+  /** Stores a body, streamed: written to a temp file and renamed into place only when complete and valid. */
+  store(
+    key: string,
+    chunks: AsyncIterable<Buffer> | Iterable<Buffer>,
+    options: { contentType: string; expectedSize?: number; contentMd5?: Buffer },
+  ): Promise<LocalBlobMeta>;
+  /** The blob's file and metadata, or null. */
+  locate(key: string): Promise<{ path: string; sizeBytes: number; meta: LocalBlobMeta | null } | null>;
+}
+
+const isErrno = (error: unknown, ...codes: string[]) =>
+  error instanceof Error && codes.includes((error as NodeJS.ErrnoException).code ?? '');
+
+export function createLocalBlobStorage(options: {
+  dir: string;
+  secretKey: Buffer;
+  /** The server's public base URL, asked for each time a URL is signed (it may be known only after listen). */
+  baseUrl: () => string;
+}): LocalBlobStorage {
+  const dataRoot = join(options.dir, 'data');
+  const metaRoot = join(options.dir, 'meta');
+  const tempRoot = join(options.dir, 'tmp');
+  const signer = createUrlSigner(options.secretKey);
+
+  function signedUrl(grant: Parameters<typeof signer.sign>[0], extra: Record<string, string | undefined>): SignedUrl {
+    const query = new URLSearchParams({ expires: String(grant.expires) });
+    for (const [name, value] of Object.entries(extra)) if (value !== undefined) query.set(name, value);
+    query.set('sig', signer.sign(grant));
+    return {
+      url: `${options.baseUrl()}${BLOB_ROUTE_PREFIX}${encodeKeyPath(grant.key)}?${query}`,
+      expiresAt: new Date(grant.expires * 1000),
+    };
+  }
+
+  const expiryOf = (seconds: number) => Math.floor(Date.now() / 1000) + seconds;
+
+  async function readMeta(key: string): Promise<LocalBlobMeta | null> {
+    try {
+      return JSON.parse(await readFile(pathOfKey(metaRoot, key), 'utf8')) as LocalBlobMeta;
+    } catch {
+      return null;
+    }
+  }
+
+  async function locate(key: string) {
+    const path = pathOfKey(dataRoot, key);
+    try {
+      const info = await stat(path);
+      if (!info.isFile()) return null;
+      const meta = await readMeta(key);
+      return { path, sizeBytes: info.size, meta: meta?.sizeBytes === info.size ? meta : null, mtime: info.mtime };
+    } catch (error) {
+      if (isErrno(error, 'ENOENT', 'ENOTDIR')) return null;
+      throw error;
+    }
+  }
+
+  async function moveIntoPlace(from: string, to: string, key: string) {
+    try {
+      await mkdir(dirname(to), { recursive: true });
+      await rename(from, to);
+    } catch (error) {
+      if (isErrno(error, 'ENOTDIR', 'EISDIR', 'EEXIST')) throw new BlobKeyConflictError(key);
+      throw error;
+    }
+  }
+
+  async function store(
+    key: string,
+    chunks: AsyncIterable<Buffer> | Iterable<Buffer>,
+    opts: { contentType: string; expectedSize?: number; contentMd5?: Buffer },
+  ): Promise<LocalBlobMeta> {
+    const dataPath = pathOfKey(dataRoot, key);
+    const metaPath = pathOfKey(metaRoot, key);
+    await mkdir(tempRoot, { recursive: true });
+    const temp = join(tempRoot, randomUUID());
+    const md5 = createHash('md5');
+    let received = 0;
+    let complete = false;
+    try {
+      const file = await open(temp, 'wx', 0o600);
+      try {
+        for await (const chunk of chunks) {
+          received += chunk.length;
+          if (opts.expectedSize !== undefined && received > opts.expectedSize) {
+            // Keep reading (and dropping) a little so the client can be answered; past that, stop.
+            if (received - opts.expectedSize > DRAIN_LIMIT) {
+              throw new BlobSizeMismatchError(opts.expectedSize, received, false);
+            }
+            continue;
+          }
+          md5.update(chunk);
+          await file.write(chunk);
+        }
+      } finally {
+        await file.close();
+      }
+      if (opts.expectedSize !== undefined && received !== opts.expectedSize) {
+        throw new BlobSizeMismatchError(opts.expectedSize, received, true);
+      }
+      const digest = md5.digest();
+      if (opts.contentMd5 && !digest.equals(opts.contentMd5)) throw new BlobMd5MismatchError();
+      const meta: LocalBlobMeta = {
+        contentType: opts.contentType,
+        sizeBytes: received,
+        md5: digest.toString('base64'),
+        lastModified: new Date().toISOString(),
+      };
+      // Metadata first: a blob file is only ever visible with its metadata beside it.
+      const metaTemp = `${temp}.meta`;
+      await writeFile(metaTemp, JSON.stringify(meta), { mode: 0o600 });
+      await moveIntoPlace(metaTemp, metaPath, key);
+      await moveIntoPlace(temp, dataPath, key);
+      complete = true;
+      return meta;
+    } finally {
+      if (!complete) {
+        await rm(temp, { force: true });
+        await rm(`${temp}.meta`, { force: true });
+      }
+    }
+  }
+
+  async function removeStaleTemps() {
+    const now = Date.now();
+    for (const name of await readdir(tempRoot)) {
+      const path = join(tempRoot, name);
+      const info = await stat(path).catch(() => null);
+      if (info && now - info.mtimeMs > STALE_TEMP_MS) await rm(path, { force: true });
+    }
+  }
+
+  return {
+    backend: 'local',
+    enforcesUploadSize: true,
+    signer,
+    store,
+    locate,
+
+    async start() {
+      await mkdir(dataRoot, { recursive: true });
+      await mkdir(metaRoot, { recursive: true });
+      await mkdir(tempRoot, { recursive: true });
+      await removeStaleTemps();
+    },
+
+    async createUploadUrl(request: UploadUrlRequest) {
+      assertValidKey(request.key);
+      checkUploadRequest(request);
+      const grant = {
+        method: 'PUT' as const,
+        key: request.key,
+        expires: expiryOf(request.expiresInSeconds),
+        sizeBytes: request.sizeBytes,
+        contentType: request.contentType,
+      };
+      return signedUrl(grant, { size: String(request.sizeBytes), content_type: request.contentType });
+    },
+
+    async createDownloadUrl(request: DownloadUrlRequest) {
+      assertValidKey(request.key);
+      checkUrlRequest(request);
+      if (request.contentType !== undefined) checkMediaType(request.contentType);
+      const grant = {
+        method: 'GET' as const,
+        key: request.key,
+        expires: expiryOf(request.expiresInSeconds),
+        contentType: request.contentType,
+        filename: request.filename,
+      };
+      return signedUrl(grant, { content_type: request.contentType, filename: request.filename });
+    },
+
+    async exists(key) {
+      return (await locate(key)) !== null;
+    },
+
+    async stat(key): Promise<BlobStat | null> {
+      const found = await locate(key);
+      if (!found) return null;
+      return {
+        sizeBytes: found.sizeBytes,
+        contentType: found.meta?.contentType ?? null,
+        lastModified: found.meta ? new Date(found.meta.lastModified) : found.mtime,
+      };
+    },
+
+    async read(key) {
+      const found = await locate(key);
+      if (!found) throw new BlobNotFoundError(key);
+      return readFile(found.path);
+    },
+
+    async readStream(key): Promise<Readable> {
+      const found = await locate(key);
+      if (!found) throw new BlobNotFoundError(key);
+      return createReadStream(found.path);
+    },
+
+    async write(key, body, { contentType }) {
+      checkMediaType(contentType);
+      const chunks: AsyncIterable<Buffer> | Iterable<Buffer> = Buffer.isBuffer(body) ? [body] : body;
+      const meta = await store(key, chunks, { contentType });
+      return { sizeBytes: meta.sizeBytes };
+    },
+
+    async delete(key) {
+      // Data first: once it is gone the blob is gone, whatever happens to the metadata.
+      for (const path of [pathOfKey(dataRoot, key), pathOfKey(metaRoot, key)]) {
+        try {
+          await unlink(path);
+        } catch (error) {
+          if (!isErrno(error, 'ENOENT', 'ENOTDIR', 'EISDIR', 'EPERM')) throw error;
+        }
+      }
+    },
+  };
+}

@@ -26,6 +26,8 @@ export interface Config {
    * OpenAPI document is proven true; production leaves it off, views being built field by field.
    */
   validateResponses: boolean;
+  /** all: HTTP and the job worker in one process (the embedded default); api: HTTP only; worker: jobs only. */
+  role: 'all' | 'api' | 'worker';
   bootstrap: {
     adminEmail: string;
     adminPassword: string | null;
@@ -185,6 +187,9 @@ export function loadConfig(env: Env = process.env): Config {
     rawJwtSecret ??= stored.jwtSecret;
   }
 
+  const role = (env.ATRIUM_ROLE?.trim() || 'all') as Config['role'];
+  if (!['all', 'api', 'worker'].includes(role)) throw new ConfigError('ATRIUM_ROLE', 'must be all, api or worker');
+
   const rawValidate = env.ATRIUM_VALIDATE_RESPONSES ?? 'false';
   if (rawValidate !== 'true' && rawValidate !== 'false') {
     throw new ConfigError('ATRIUM_VALIDATE_RESPONSES', 'must be true or false');
@@ -208,6 +213,7 @@ export function loadConfig(env: Env = process.env): Config {
     jwtSecret: Buffer.from(rawJwtSecret, 'utf8'),
     logLevel,
     validateResponses: rawValidate === 'true',
+    role,
     bootstrap: {
       adminEmail,
       adminPassword,

@@ -1,9 +1,9 @@
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './platform/db/client.ts';
 import { migrate } from './platform/db/migrate.ts';
-import { type RunningServer, startServer } from './server.ts';
+import { type RunningServer, startServer, startWorker } from './server.ts';
 
-const USAGE = 'usage: atrium <serve|migrate>';
+const USAGE = 'usage: atrium <serve|worker|migrate>';
 
 function printWelcome(server: RunningServer, config: Config) {
   const lines = [`Atrium is listening on ${server.url}`, `  API reference: ${server.url}/docs`];
@@ -23,21 +23,32 @@ function printWelcome(server: RunningServer, config: Config) {
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
-async function serve(config: Config) {
-  const server = await startServer(config);
-  printWelcome(server, config);
+/** Stops on SIGTERM/SIGINT after `close` (bounded: a stuck shutdown exits 1 after 30 s). */
+function stopOn(close: () => Promise<void>, log: (message: string) => void) {
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    server.app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    log(`${signal}: shutting down, finishing in-flight work`);
     const forced = setTimeout(() => process.exit(1), 30_000);
     forced.unref();
-    await server.close();
+    await close();
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+async function serve(config: Config) {
+  const server = await startServer(config);
+  printWelcome(server, config);
+  stopOn(server.close, (message) => server.app.log.info(message));
+}
+
+async function worker(config: Config) {
+  const running = await startWorker(config);
+  process.stdout.write('Atrium worker started: claiming jobs\n');
+  stopOn(running.close, (message) => process.stdout.write(`${message}\n`));
 }
 
 async function migrateOnly(config: Config) {
@@ -63,6 +74,7 @@ async function main(argv: string[]) {
     throw error;
   }
   if (command === 'serve') return serve(config);
+  if (command === 'worker') return worker(config);
   if (command === 'migrate') return migrateOnly(config);
   process.stderr.write(`${USAGE}\n`);
   process.exit(2);

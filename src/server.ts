@@ -33,7 +33,7 @@ export async function startServer(config: Config, existing?: Database): Promise<
   });
   const app = await buildApp({ config, database }, services);
   const url = await app.listen({ port: config.port, host: config.host });
-  services.jobWorker.start();
+  if (config.role !== 'api') services.jobWorker.start();
   return {
     app,
     url,
@@ -44,6 +44,28 @@ export async function startServer(config: Config, existing?: Database): Promise<
       // Running jobs finish (their leases would otherwise hand them to another worker later).
       await services.jobWorker.stop();
       await database.close();
+    },
+  };
+}
+
+export interface RunningWorker {
+  database: Database;
+  /** Stops claiming, lets running jobs finish, then closes the database if the worker opened it. */
+  close(): Promise<void>;
+}
+
+/** `atrium worker`: only the job worker, for deployments that scale API and workers apart. */
+export async function startWorker(config: Config, existing?: Database): Promise<RunningWorker> {
+  const database = existing ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  await migrate(database.db);
+  const services = createServices({ config, database });
+  await services.storage.start();
+  services.jobWorker.start();
+  return {
+    database,
+    async close() {
+      await services.jobWorker.stop();
+      if (!existing) await database.close();
     },
   };
 }

@@ -27,6 +27,7 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBeNull();
     expect(config.logLevel).toBe('info');
     expect(config.validateResponses).toBe(false);
+    expect(config.role).toBe('all');
     expect(config.bootstrap).toEqual({
       adminEmail: 'admin@atrium.local',
       adminPassword: null,
@@ -61,6 +62,7 @@ describe('loadConfig', () => {
     expectConfigError({ ...serverEnv, ATRIUM_SECRET_KEY: 'short' }, 'ATRIUM_SECRET_KEY');
     expectConfigError({ ...serverEnv, ATRIUM_JWT_SECRET: 'short' }, 'ATRIUM_JWT_SECRET');
     expectConfigError({ ...serverEnv, LOG_LEVEL: 'loud' }, 'LOG_LEVEL');
+    expectConfigError({ ...serverEnv, ATRIUM_ROLE: 'both' }, 'ATRIUM_ROLE');
     expectConfigError({ ...serverEnv, ATRIUM_VALIDATE_RESPONSES: 'yes' }, 'ATRIUM_VALIDATE_RESPONSES');
     expectConfigError({ ...serverEnv, ATRIUM_ADMIN_EMAIL: 'nobody' }, 'ATRIUM_ADMIN_EMAIL');
     expectConfigError({ ...serverEnv, ATRIUM_ADMIN_PASSWORD: 'short' }, 'ATRIUM_ADMIN_PASSWORD');

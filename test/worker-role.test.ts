@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+import { startWorker } from '../src/server.ts';
+import { startTestApp, type TestApp, testEnv } from './helpers/app.ts';
+import { createOrgWithAdmin, unique } from './helpers/fixtures.ts';
+
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await startTestApp({ ATRIUM_ROLE: 'api' });
+});
+afterAll(() => app?.close());
+
+describe('ATRIUM_ROLE', () => {
+  it('an api process only enqueues; a separate worker runs the job', async () => {
+    const { admin } = await createOrgWithAdmin(app);
+    const project = (await admin.http.post('/v1/projects', { name: unique('Roles') })).body;
+    const data = Buffer.from('handled by the worker process');
+    const upload = await admin.http.post(`/v1/projects/${project.id}/files/upload-url`, {
+      filename: 'w.txt',
+      mimeType: 'text/plain',
+      sizeBytes: data.length,
+    });
+    await fetch(upload.body.upload_url, {
+      method: 'PUT',
+      headers: { 'x-ms-blob-type': 'BlockBlob' },
+      body: new Uint8Array(data),
+    });
+    expect((await admin.http.post(`/v1/project-files/${upload.body.file_id}/commit`)).status).toBe(200);
+
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await admin.http.get(`/v1/project-files/${upload.body.file_id}`)).body.index_status).toBe('pending');
+
+    // The worker shares the database and the blob directory, as a worker deployment would.
+    const worker = await startWorker(
+      loadConfig({ ...testEnv(), DATA_DIR: app.config.dataDir, ATRIUM_ROLE: 'worker' }),
+      app.server.database,
+    );
+    try {
+      const deadline = Date.now() + 20_000;
+      let status = 'pending';
+      while (status !== 'ready' && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 100));
+        status = (await admin.http.get(`/v1/project-files/${upload.body.file_id}`)).body.index_status;
+      }
+      expect(status).toBe('ready');
+    } finally {
+      // The database was handed in, so it stays open for the app.
+      await worker.close();
+    }
+  });
+});

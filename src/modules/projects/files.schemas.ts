@@ -39,6 +39,7 @@ export const UploadUrlBody = z.strictObject({
     .trim()
     .min(1)
     .max(512)
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses.
     .refine((v) => !/[\\/\u0000-\u001f]/.test(v), 'must be a plain file name'),
   mime_type: z.string().trim().min(1).max(255),
   size_bytes: z.number().int().positive().max(MAX_UPLOAD_BYTES),

@@ -22,7 +22,7 @@ export function createIngestionHandler(deps: { db: Executor; storage: BlobStorag
   return async (job) => {
     const { organizationId, fileId } = job.payload as { organizationId: string; fileId: string };
     const file = await store.find(db, organizationId, fileId);
-    if (!file || file.status !== 'ready' || file.indexStatus === 'ready' || file.indexStatus === 'failed') return;
+    if (file?.status !== 'ready' || file.indexStatus === 'ready' || file.indexStatus === 'failed') return;
     await store.update(db, organizationId, fileId, { indexStatus: 'processing' });
 
     const data = await storage.read(file.storageKey);

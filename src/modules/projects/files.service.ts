@@ -1,6 +1,6 @@
 import type { RequestContext } from '../../platform/auth/actor.ts';
 import type { Executor } from '../../platform/db/client.ts';
-import { conflict, notFound } from '../../platform/http/errors.ts';
+import { ApiError, conflict, notFound } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { enqueue } from '../../platform/jobs/index.ts';
 import type { BlobStorage } from '../../platform/storage/index.ts';
@@ -26,8 +26,9 @@ export function createProjectFilesService(deps: {
   async function visibleFile(ctx: RequestContext, fileId: string): Promise<ProjectFileRow> {
     const file = await store.find(db, ctx.organizationId, fileId);
     if (!file) throw notFound('Project file');
-    await projects.visible(ctx, file.projectId).catch(() => {
-      throw notFound('Project file');
+    await projects.visible(ctx, file.projectId).catch((error: unknown) => {
+      // The file of an invisible project is as missing as the project; any other failure stays what it is.
+      throw error instanceof ApiError && error.status === 404 ? notFound('Project file') : error;
     });
     return file;
   }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { expectError, ISO_MS, UUID } from './helpers/assertions.ts';
 import { seedIds } from './helpers/console-roles.ts';
+import { SERVICE_ACCOUNT_FIELDS, USER_FIELDS } from './helpers/fields.ts';
 import {
   addUser,
   createOrgWithAdmin,
@@ -23,38 +24,6 @@ let orgX: TestOrg;
 let operator: { token: string; id: string; http: Client };
 /** Callers that hold no `organizations` console section: each must get 403 admin_required. */
 let denied: { credential: string; code: string }[];
-
-const USER_FIELDS = [
-  'console_role_id',
-  'created_at',
-  'display_name',
-  'email',
-  'first_name',
-  'id',
-  'is_developer',
-  'is_suspended',
-  'last_name',
-  'organization_id',
-  'organization_is_system',
-  'organization_name',
-  'role',
-  'updated_at',
-];
-
-const SERVICE_ACCOUNT_FIELDS = [
-  'can_access_console',
-  'can_mint_cross_org',
-  'created_at',
-  'created_by_user_id',
-  'description',
-  'id',
-  'is_suspended',
-  'last_used_at',
-  'name',
-  'organization_id',
-  'role',
-  'updated_at',
-];
 
 const usersPath = (orgId: string) => `/v1/admin/organizations/${orgId}/users`;
 const userPath = (orgId: string, userId: string) => `/v1/admin/organizations/${orgId}/users/${userId}`;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { expectError, ISO_MS, UUID } from './helpers/assertions.ts';
+import { SERVICE_ACCOUNT_FIELDS } from './helpers/fields.ts';
 import {
   addUser,
   createOrgWithAdmin,
@@ -11,22 +12,6 @@ import {
 } from './helpers/fixtures.ts';
 import type { Client } from './helpers/http.ts';
 import { expectRouteSecurity, randomId } from './helpers/security.ts';
-
-/** The service account view, field for field (sorted). */
-const ACCOUNT_FIELDS = [
-  'can_access_console',
-  'can_mint_cross_org',
-  'created_at',
-  'created_by_user_id',
-  'description',
-  'id',
-  'is_suspended',
-  'last_used_at',
-  'name',
-  'organization_id',
-  'role',
-  'updated_at',
-];
 
 let app: TestApp;
 let orgA: TestOrg;
@@ -73,7 +58,7 @@ async function listAll(http: Client, limit = 100): Promise<any[]> {
 }
 
 function expectAccountView(body: any) {
-  expect(Object.keys(body).sort()).toEqual(ACCOUNT_FIELDS);
+  expect(Object.keys(body).sort()).toEqual(SERVICE_ACCOUNT_FIELDS);
   expect(body.id).toMatch(UUID);
   expect(body.created_at).toMatch(ISO_MS);
   expect(body.updated_at).toMatch(ISO_MS);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { expectError } from './helpers/assertions.ts';
 import { seedIds } from './helpers/console-roles.ts';
+import { SYSTEM_USER_FIELDS } from './helpers/fields.ts';
 import {
   createOrgWithAdmin,
   createServiceAccountWithKey,
@@ -21,24 +22,6 @@ let orgA: TestOrg;
 let operator: { token: string; id: string; http: Client };
 /** Callers without the `access` console section: each must get 403 admin_required. */
 let denied: { credential: string; code: string }[];
-
-const SYSTEM_USER_FIELDS = [
-  'console_role',
-  'console_role_id',
-  'created_at',
-  'display_name',
-  'email',
-  'first_name',
-  'id',
-  'is_developer',
-  'is_suspended',
-  'last_name',
-  'organization_id',
-  'organization_is_system',
-  'organization_name',
-  'role',
-  'updated_at',
-];
 
 const LIST = '/v1/admin/system-users';
 const userPath = (id: string) => `/v1/admin/system-users/${id}`;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { expectError, ISO_MS, UUID } from './helpers/assertions.ts';
+import { USER_FIELDS } from './helpers/fields.ts';
 import {
   addUser,
   createOrgWithAdmin,
@@ -14,23 +15,6 @@ import {
 import type { Client } from './helpers/http.ts';
 import { expectRouteSecurity } from './helpers/security.ts';
 
-/** The user view, field for field (sorted). */
-const USER_FIELDS = [
-  'console_role_id',
-  'created_at',
-  'display_name',
-  'email',
-  'first_name',
-  'id',
-  'is_developer',
-  'is_suspended',
-  'last_name',
-  'organization_id',
-  'organization_is_system',
-  'organization_name',
-  'role',
-  'updated_at',
-];
 /** GET /v1/users/me adds the console role's name and sections. */
 const ME_FIELDS = [...USER_FIELDS, 'console_role', 'console_sections'].sort();
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { expectError, ISO_MS, UUID } from './helpers/assertions.ts';
+import { USER_FIELDS } from './helpers/fields.ts';
 import {
   addUser,
   createOrgWithAdmin,
@@ -12,24 +13,6 @@ import {
 } from './helpers/fixtures.ts';
 import type { Client } from './helpers/http.ts';
 import { expectRouteSecurity, randomId } from './helpers/security.ts';
-
-/** The user view, field for field (sorted). */
-const USER_FIELDS = [
-  'console_role_id',
-  'created_at',
-  'display_name',
-  'email',
-  'first_name',
-  'id',
-  'is_developer',
-  'is_suspended',
-  'last_name',
-  'organization_id',
-  'organization_is_system',
-  'organization_name',
-  'role',
-  'updated_at',
-];
 
 let app: TestApp;
 let orgA: TestOrg;

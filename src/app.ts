@@ -10,6 +10,7 @@ import {
 import type { Config } from './config.ts';
 import { registerBillingRoutes } from './modules/billing/routes.ts';
 import { createBillingService } from './modules/billing/service.ts';
+import { createCatalogService } from './modules/catalog/service.ts';
 import { createDemoOrganizationsService } from './modules/console/demo.service.ts';
 import { createConsoleRolesService } from './modules/console/roles.service.ts';
 import { registerConsoleRoutes } from './modules/console/routes.ts';
@@ -31,6 +32,7 @@ import { createCredentialResolver } from './platform/auth/credentials.ts';
 import { registerGuard } from './platform/auth/guard.ts';
 import { createSessionTokens } from './platform/auth/session-tokens.ts';
 import { createCredentialStore } from './platform/auth/store.ts';
+import { createSecretBox } from './platform/crypto/secret-box.ts';
 import type { Database } from './platform/db/client.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
 import { registerGracefulClose } from './platform/http/graceful-close.ts';
@@ -56,6 +58,7 @@ export function createServices({ config, database }: AppDeps) {
   const consoleRoles = createConsoleRolesService({ db });
   const demoOrganizations = createDemoOrganizationsService({ db, organizations, users });
   const billing = createBillingService({ db });
+  const catalog = createCatalogService({ db, secretBox: createSecretBox(config.secretKey) });
   const projects = createProjectsService({ db });
   const identity = createIdentityService({ users, tokens, store: createIdentityStore(db) });
   const credentials = createCredentialResolver(createCredentialStore(db), tokens);
@@ -72,6 +75,7 @@ export function createServices({ config, database }: AppDeps) {
     consoleRoles,
     demoOrganizations,
     billing,
+    catalog,
     projects,
     identity,
     credentials,

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { registerAiProviderRoutes } from '../catalog/providers.routes.ts';
+import type { CatalogService } from '../catalog/service.ts';
 import type { OrganizationsService } from '../organizations/service.ts';
 import type { ServiceAccountsService } from '../service-accounts/service.ts';
 import type { UsersService } from '../users/service.ts';
@@ -19,6 +21,7 @@ export function registerConsoleRoutes(
     serviceAccounts: ServiceAccountsService;
     consoleRoles: ConsoleRolesService;
     demoOrganizations: DemoOrganizationsService;
+    catalog: CatalogService;
   },
 ): void {
   registerOrganizationAdminRoutes(app, deps.organizations);
@@ -26,4 +29,5 @@ export function registerConsoleRoutes(
   registerConsoleRoleRoutes(app, deps.consoleRoles);
   registerSystemUserRoutes(app, deps.users);
   registerDemoOrganizationRoutes(app, deps.demoOrganizations);
+  registerAiProviderRoutes(app, deps.catalog.providers);
 }

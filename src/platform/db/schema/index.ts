@@ -1,4 +1,5 @@
 export * from './billing.ts';
+export * from './catalog.ts';
 export * from './jobs.ts';
 export * from './organizations.ts';
 export * from './projects.ts';

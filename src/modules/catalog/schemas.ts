@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/** Vendors the gateway speaks to natively, with their public API root; any other slug is OpenAI-compatible. */
+export const KNOWN_PROVIDER_BASE_URLS: Readonly<Record<string, string>> = {
+  openai: 'https://api.openai.com/v1',
+  anthropic: 'https://api.anthropic.com/v1',
+  google: 'https://generativelanguage.googleapis.com/v1beta',
+};
+
+const name = z.string().trim().min(1).max(100);
+const slug = z
+  .string()
+  .min(1)
+  .max(50)
+  .regex(/^[a-z0-9-]+$/, 'slug may only contain lowercase letters, digits and hyphens');
+const website = z.string().trim().max(255).nullable();
+/** The API root with its version path, like the OpenAI SDK's baseURL. */
+const baseUrl = z
+  .url({ protocol: /^https?$/, message: 'base_url must be an http(s) URL' })
+  .max(500)
+  .nullable();
+const apiKey = z.string().min(1).max(512);
+
+export const CreateAiProviderBody = z.strictObject({
+  name,
+  slug,
+  website: website.optional(),
+  base_url: baseUrl.optional(),
+  api_key: apiKey.optional(),
+});
+
+export const PatchAiProviderBody = z.strictObject({
+  name: name.optional(),
+  slug: slug.optional(),
+  website: website.optional(),
+  base_url: baseUrl.optional(),
+  api_key: apiKey.nullable().optional(),
+});
+
+export const AiProviderSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    slug: z.string(),
+    website: z.string().nullable(),
+    base_url: z.string().nullable().describe('The stored API root; null for a known vendor on its public address'),
+    effective_base_url: z.string().describe('The API root the gateway calls'),
+    has_api_key: z.boolean(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'AiProvider' });
+
+export type AiProviderView = z.output<typeof AiProviderSchema>;
+export type CreateAiProviderInput = z.output<typeof CreateAiProviderBody>;
+export type PatchAiProviderInput = z.output<typeof PatchAiProviderBody>;

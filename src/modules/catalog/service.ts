@@ -1,10 +1,19 @@
 import type { SecretBox } from '../../platform/crypto/secret-box.ts';
 import type { Executor } from '../../platform/db/client.ts';
+import { createModelFamiliesService } from './families.service.ts';
+import { createModelListing } from './listing/service.ts';
 import { createAiProvidersService } from './providers.service.ts';
+import { createModelVersionsService } from './versions.service.ts';
 
-/** The model catalog: AI providers now; model families and versions join it later. */
+/** The model catalog: AI providers, their vendors' model listings, model families (categories) and versions. */
 export function createCatalogService(deps: { db: Executor; secretBox: SecretBox }) {
-  return { providers: createAiProvidersService(deps) };
+  const providers = createAiProvidersService(deps);
+  return {
+    providers,
+    families: createModelFamiliesService(deps),
+    versions: createModelVersionsService(deps),
+    listing: createModelListing({ providers }),
+  };
 }
 
 export type CatalogService = ReturnType<typeof createCatalogService>;

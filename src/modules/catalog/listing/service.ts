@@ -1,0 +1,81 @@
+import { createHash } from 'node:crypto';
+import { ApiError, conflict } from '../../../platform/http/errors.ts';
+import type { AiProvidersService } from '../providers.service.ts';
+import { listAnthropic } from './anthropic.ts';
+import { listGemini } from './gemini.ts';
+import { listOpenAiCompatible } from './openai-compatible.ts';
+import type { AvailableModels, VendorClient } from './types.ts';
+
+export const AVAILABLE_MODELS_CACHE_MS = 60_000;
+export const DEFAULT_VENDOR_TIMEOUT_MS = 10_000;
+
+interface Integration {
+  client: VendorClient;
+  documented: boolean;
+  docsUrl: string | null;
+}
+
+const KNOWN: Readonly<Record<string, Integration>> = {
+  openai: {
+    client: listOpenAiCompatible,
+    documented: true,
+    docsUrl: 'https://platform.openai.com/docs/api-reference/models/list',
+  },
+  anthropic: { client: listAnthropic, documented: true, docsUrl: 'https://docs.anthropic.com/en/api/models-list' },
+  google: { client: listGemini, documented: true, docsUrl: 'https://ai.google.dev/api/models#method:-models.list' },
+};
+const OPENAI_COMPATIBLE: Integration = { client: listOpenAiCompatible, documented: false, docsUrl: null };
+
+/** Every slug has a listing: the three known vendors natively, any other as OpenAI-compatible. */
+export const integrationFor = (slug: string): Integration => KNOWN[slug] ?? OPENAI_COMPATIBLE;
+
+export interface ModelListingDeps {
+  providers: Pick<AiProvidersService, 'get' | 'readApiKey'>;
+  fetchTimeoutMs?: number;
+  now?: () => Date;
+}
+
+/** Lists the models a provider's vendor offers, cached per provider for a minute. */
+export function createModelListing({
+  providers,
+  fetchTimeoutMs = DEFAULT_VENDOR_TIMEOUT_MS,
+  now = () => new Date(),
+}: ModelListingDeps) {
+  const cache = new Map<string, { stamp: string; expires: number; value: AvailableModels }>();
+
+  return {
+    async availableModels(
+      providerId: string,
+      { refresh = false }: { refresh?: boolean } = {},
+    ): Promise<AvailableModels> {
+      const provider = await providers.get(providerId);
+      const baseUrl = provider.effective_base_url;
+      if (!baseUrl)
+        throw new ApiError(400, 'no_listing_integration', 'This AI provider has no address to list models from');
+      const apiKey = await providers.readApiKey(providerId);
+      if (apiKey === null) throw conflict('no_api_key', 'This AI provider has no API key; set one to list its models');
+
+      // A changed slug, address or key makes the cached answer stale at once.
+      const stamp = createHash('sha256').update(`${provider.slug}\n${baseUrl}\n${apiKey}`).digest('hex');
+      const at = now();
+      const cached = cache.get(providerId);
+      if (!refresh && cached && cached.stamp === stamp && cached.expires > at.getTime()) return cached.value;
+
+      const integration = integrationFor(provider.slug);
+      const data = await integration.client({ baseUrl, apiKey, timeoutMs: fetchTimeoutMs });
+      const value: AvailableModels = {
+        data,
+        listing: { documented: integration.documented, docs_url: integration.docsUrl, fetched_at: at.toISOString() },
+      };
+      cache.set(providerId, { stamp, expires: at.getTime() + AVAILABLE_MODELS_CACHE_MS, value });
+      return value;
+    },
+
+    /** Drops a provider's cached listing (e.g. after it is updated or deleted). */
+    forget(providerId: string) {
+      cache.delete(providerId);
+    },
+  };
+}
+
+export type ModelListing = ReturnType<typeof createModelListing>;

@@ -1,0 +1,209 @@
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../platform/db/client.ts';
+import { onUniqueViolation } from '../../platform/db/errors.ts';
+import { aiModelFamilies, aiModelVersions } from '../../platform/db/schema/index.ts';
+import { conflict, invalidRequest, notFound } from '../../platform/http/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import { findLiveFamily } from './families.service.ts';
+import type { CreateModelVersionInput, ModelVersionView, PatchModelVersionInput } from './versions.schemas.ts';
+
+export type ModelVersionRow = typeof aiModelVersions.$inferSelect;
+
+const iso = (d: Date | null) => (d === null ? null : d.toISOString());
+
+function toView(row: ModelVersionRow): ModelVersionView {
+  return {
+    id: row.id,
+    familyId: row.familyId,
+    modelId: row.modelId,
+    version: row.version,
+    displayName: row.displayName,
+    inputModalities: row.inputModalities,
+    outputModalities: row.outputModalities,
+    supportsToolUse: row.supportsToolUse,
+    supportsStreaming: row.supportsStreaming,
+    supportsStructuredOutput: row.supportsStructuredOutput,
+    supportsThinking: row.supportsThinking,
+    capabilities: row.capabilities,
+    contextWindow: row.contextWindow,
+    maxOutputTokens: row.maxOutputTokens,
+    inputCostPer1m: row.inputCostPer1m,
+    outputCostPer1m: row.outputCostPer1m,
+    cachedInputCostPer1m: row.cachedInputCostPer1m,
+    cacheCreationCostPer1m: row.cacheCreationCostPer1m,
+    audioCostPer1kMinutes: row.audioCostPer1kMinutes,
+    isActive: row.isActive,
+    releasedAt: iso(row.releasedAt),
+    lastListedAt: iso(row.lastListedAt),
+    upstreamDeprecated: row.upstreamDeprecated,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Versions of deleted families are invisible, like the families themselves. */
+const liveVersion = (id: string) =>
+  and(
+    eq(aiModelVersions.id, id),
+    sql`exists (select 1 from ${aiModelFamilies} f where f.id = ${aiModelVersions.familyId} and f.deleted_at is null)`,
+  );
+
+const withUniqueVersion = <T>(write: () => Promise<T>) =>
+  onUniqueViolation(write, () => conflict('duplicate_version', 'This model family already has this version'));
+
+/** 409 when another active, live family of the provider already tracks the vendor model id. */
+async function refuseTrackedElsewhere(
+  db: Executor,
+  target: { providerId: string; familyId: string; modelId: string; versionId?: string },
+) {
+  const { providerId, familyId, modelId, versionId } = target;
+  const [other] = await db
+    .select({ id: aiModelFamilies.id })
+    .from(aiModelVersions)
+    .innerJoin(aiModelFamilies, eq(aiModelFamilies.id, aiModelVersions.familyId))
+    .where(
+      and(
+        eq(aiModelVersions.modelId, modelId),
+        versionId ? ne(aiModelVersions.id, versionId) : undefined,
+        eq(aiModelFamilies.providerId, providerId),
+        ne(aiModelFamilies.id, familyId),
+        eq(aiModelFamilies.isActive, true),
+        isNull(aiModelFamilies.deletedAt),
+      ),
+    )
+    .limit(1);
+  if (other) throw conflict('model_already_tracked', `Model "${modelId}" is tracked by another active model family`);
+}
+
+type Writable = Omit<PatchModelVersionInput, 'family_id' | 'model_id' | 'version' | 'display_name'>;
+const columns = (input: Writable) => ({
+  inputModalities: input.input_modalities,
+  outputModalities: input.output_modalities,
+  supportsToolUse: input.supports_tool_use,
+  supportsStreaming: input.supports_streaming,
+  supportsStructuredOutput: input.supports_structured_output,
+  supportsThinking: input.supports_thinking,
+  capabilities: input.capabilities,
+  contextWindow: input.context_window,
+  maxOutputTokens: input.max_output_tokens,
+  inputCostPer1m: input.input_cost_per1m,
+  outputCostPer1m: input.output_cost_per1m,
+  cachedInputCostPer1m: input.cached_input_cost_per1m,
+  cacheCreationCostPer1m: input.cache_creation_cost_per1m,
+  audioCostPer1kMinutes: input.audio_cost_per1k_minutes,
+  isActive: input.is_active,
+  releasedAt: input.released_at === undefined ? undefined : input.released_at ? new Date(input.released_at) : null,
+});
+
+export function createModelVersionsService({ db }: { db: Executor }) {
+  async function row(id: string, ex: Executor = db) {
+    const [found] = await ex.select().from(aiModelVersions).where(liveVersion(id));
+    if (!found) throw notFound('Model version');
+    return found;
+  }
+  async function family(ex: Executor, familyId: string) {
+    const found = await findLiveFamily(ex, familyId);
+    if (!found) throw invalidRequest('familyId does not name an existing model family');
+    return found;
+  }
+  const get = async (id: string) => toView(await row(id));
+
+  return {
+    async list(filter: { family_id?: string }) {
+      const rows = await db
+        .select({ v: aiModelVersions })
+        .from(aiModelVersions)
+        .innerJoin(aiModelFamilies, eq(aiModelFamilies.id, aiModelVersions.familyId))
+        .where(
+          and(
+            isNull(aiModelFamilies.deletedAt),
+            filter.family_id ? eq(aiModelVersions.familyId, filter.family_id) : undefined,
+          ),
+        )
+        .orderBy(asc(aiModelVersions.familyId), asc(aiModelVersions.version), asc(aiModelVersions.id));
+      return { data: rows.map((r) => toView(r.v)) };
+    },
+    get,
+
+    async create(input: CreateModelVersionInput) {
+      const id = newId();
+      await db.transaction(async (tx) => {
+        const target = await family(tx, input.family_id);
+        await refuseTrackedElsewhere(tx, {
+          providerId: target.providerId,
+          familyId: target.id,
+          modelId: input.model_id,
+        });
+        await withUniqueVersion(() =>
+          tx.insert(aiModelVersions).values({
+            ...columns(input),
+            id,
+            familyId: target.id,
+            modelId: input.model_id,
+            version: input.version,
+            displayName: input.display_name || input.version,
+            isActive: input.is_active ?? true,
+          }),
+        );
+      });
+      return get(id);
+    },
+
+    async update(id: string, patch: PatchModelVersionInput) {
+      await db.transaction(async (tx) => {
+        const current = await row(id, tx);
+        const currentFamily = await family(tx, current.familyId);
+        let target = currentFamily;
+        if (patch.family_id !== undefined && patch.family_id !== current.familyId) {
+          target = await family(tx, patch.family_id);
+          if (target.providerId !== currentFamily.providerId)
+            throw invalidRequest('A version can only move to a model family of the same provider');
+          // It must not stay the latest of the family it leaves.
+          if (currentFamily.latestVersionId === id)
+            throw conflict('version_in_use', 'The version is the latest of its model family; choose another first');
+        }
+        if (patch.model_id !== undefined || target.id !== current.familyId)
+          await refuseTrackedElsewhere(tx, {
+            providerId: target.providerId,
+            familyId: target.id,
+            modelId: patch.model_id ?? current.modelId,
+            versionId: id,
+          });
+        await withUniqueVersion(() =>
+          tx
+            .update(aiModelVersions)
+            .set({
+              ...columns(patch),
+              familyId: patch.family_id,
+              modelId: patch.model_id,
+              version: patch.version,
+              displayName: patch.display_name,
+              updatedAt: sql`now()`,
+            })
+            .where(eq(aiModelVersions.id, id)),
+        );
+      });
+      return get(id);
+    },
+
+    /**
+     * Refused while a family uses the version as its latest. Later issues add the other refusals: a version
+     * pinned by an organization's model selection, or referenced by recorded usage events.
+     */
+    async remove(id: string) {
+      await db.transaction(async (tx) => {
+        await row(id, tx);
+        const [holder] = await tx
+          .select({ id: aiModelFamilies.id })
+          .from(aiModelFamilies)
+          .where(eq(aiModelFamilies.latestVersionId, id))
+          .limit(1);
+        if (holder)
+          throw conflict('version_in_use', 'A model family uses this version as its latest; choose another first');
+        await tx.delete(aiModelVersions).where(eq(aiModelVersions.id, id));
+      });
+    },
+  };
+}
+
+export type ModelVersionsService = ReturnType<typeof createModelVersionsService>;

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeVendor, OPENAI_MODELS, startFakeVendor } from './fixtures/fake-vendors.ts';
+import { startTestApp, type TestApp } from './helpers/app.ts';
+import { expectError } from './helpers/assertions.ts';
+import { createOrgWithAdmin, unique } from './helpers/fixtures.ts';
+import type { Client } from './helpers/http.ts';
+import { expectRouteSecurity, randomId } from './helpers/security.ts';
+
+const API_KEY = 'sk-test-available-models-0123456789';
+
+let app: TestApp;
+let consoleKey: Client;
+let vendor: FakeVendor;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  consoleKey = app.http.as(app.consoleKey);
+  vendor = await startFakeVendor('openai', { apiKey: API_KEY });
+});
+afterAll(async () => {
+  await vendor?.close();
+  await app?.close();
+});
+
+const provider = async (body: Record<string, unknown>) => {
+  const res = await consoleKey.post('/v1/admin/ai-providers', { name: 'Local', slug: unique('local'), ...body });
+  expect(res.status, res.text).toBe(201);
+  return res.body;
+};
+
+describe('GET /v1/admin/ai-providers/:id/available-models', () => {
+  it("lists the vendor's models in the spec's row shape, cached, with refresh=1 going back to the vendor", async () => {
+    const p = await provider({ base_url: vendor.baseUrl, api_key: API_KEY });
+    const res = await consoleKey.get(`/v1/admin/ai-providers/${p.id}/available-models`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data.map((m: any) => m.id).sort()).toEqual(OPENAI_MODELS.map((m: any) => m.id).sort());
+    expect(Object.keys(res.body.data[0]).sort()).toEqual(
+      ['deprecated', 'display_name', 'fields', 'id', 'kind', 'owned_by', 'released_at', 'tracked', 'vendor'].sort(),
+    );
+    expect(res.body.listing).toMatchObject({ documented: false, docs_url: null });
+    const calls = vendor.requests.length;
+    expect((await consoleKey.get(`/v1/admin/ai-providers/${p.id}/available-models`)).status).toBe(200);
+    expect(vendor.requests.length).toBe(calls);
+    expect((await consoleKey.get(`/v1/admin/ai-providers/${p.id}/available-models?refresh=1`)).status).toBe(200);
+    expect(vendor.requests.length).toBe(calls + 1);
+  });
+
+  it('409s without an API key, 502s a vendor failure without leaking the key, 404s unknown providers', async () => {
+    const keyless = await provider({ base_url: vendor.baseUrl });
+    expectError(await consoleKey.get(`/v1/admin/ai-providers/${keyless.id}/available-models`), 409, 'no_api_key');
+    const p = await provider({ base_url: vendor.baseUrl, api_key: API_KEY });
+    vendor.setMode('fail');
+    try {
+      const res = await consoleKey.get(`/v1/admin/ai-providers/${p.id}/available-models?refresh=1`);
+      expectError(res, 502, 'vendor_error');
+      expect(res.text).not.toContain(API_KEY);
+    } finally {
+      vendor.setMode('ok');
+    }
+    expectError(await consoleKey.get(`/v1/admin/ai-providers/${randomId()}/available-models`), 404, 'not_found');
+    expectError(
+      await consoleKey.get(`/v1/admin/ai-providers/${p.id}/available-models?refresh=yes`),
+      400,
+      'invalid_request',
+    );
+  });
+
+  it('is for the ai-platform section only', async () => {
+    const p = await provider({ base_url: vendor.baseUrl, api_key: API_KEY });
+    const org = await createOrgWithAdmin(app);
+    await expectRouteSecurity({
+      http: app.http,
+      method: 'GET',
+      path: `/v1/admin/ai-providers/${p.id}/available-models`,
+      forbidden: [
+        { credential: org.admin.token, code: 'admin_required' },
+        { credential: app.webKey, code: 'admin_required' },
+      ],
+    });
+  });
+});

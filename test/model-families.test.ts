@@ -1,0 +1,320 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './helpers/app.ts';
+import { expectError, ISO_MS, UUID } from './helpers/assertions.ts';
+import { seedIds } from './helpers/console-roles.ts';
+import { createOrgWithAdmin, mintSession, unique } from './helpers/fixtures.ts';
+import type { Client } from './helpers/http.ts';
+import { expectRouteSecurity, randomId } from './helpers/security.ts';
+
+let app: TestApp;
+let consoleKey: Client;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  consoleKey = app.http.as(app.consoleKey);
+});
+afterAll(() => app?.close());
+
+const FIELDS = [
+  'createdAt',
+  'description',
+  'id',
+  'isActive',
+  'latestVersionId',
+  'name',
+  'providerId',
+  'slug',
+  'updatedAt',
+];
+const BASE = '/v1/admin/ai-model-families';
+const slug = (label = 'f') => unique(label).toLowerCase();
+
+async function provider(): Promise<{ id: string }> {
+  const res = await consoleKey.post('/v1/admin/ai-providers', {
+    name: unique('Prov'),
+    slug: slug('prov'),
+    base_url: 'http://127.0.0.1:11434/v1',
+  });
+  expect(res.status, res.text).toBe(201);
+  return res.body;
+}
+async function family(providerId: string, extra: Record<string, unknown> = {}) {
+  const res = await consoleKey.post(BASE, { providerId, name: unique('Fam'), slug: slug(), ...extra });
+  expect(res.status, res.text).toBe(201);
+  return res.body;
+}
+async function version(familyId: string, extra: Record<string, unknown> = {}) {
+  const res = await consoleKey.post('/v1/admin/ai-model-versions', {
+    familyId,
+    modelId: unique('model'),
+    version: unique('v'),
+    ...extra,
+  });
+  expect(res.status, res.text).toBe(201);
+  return res.body;
+}
+async function stored(id: string): Promise<Record<string, unknown>> {
+  const result = (await app.server.database.db.execute(
+    sql`select * from ai_model_families where id = ${id}`,
+  )) as unknown as { rows: Record<string, unknown>[] };
+  return result.rows[0]!;
+}
+
+describe('AI model families', () => {
+  it('creates a family with camelCase fields and gets it', async () => {
+    const p = await provider();
+    const s = slug();
+    const res = await consoleKey.post(BASE, { providerId: p.id, name: '  GPT-4o  ', slug: s, description: 'Omni' });
+    expect(res.status, res.text).toBe(201);
+    expect(Object.keys(res.body).sort()).toEqual(FIELDS);
+    expect(res.body).toMatchObject({
+      providerId: p.id,
+      name: 'GPT-4o',
+      slug: s,
+      description: 'Omni',
+      latestVersionId: null,
+      isActive: true,
+    });
+    expect(res.body.id).toMatch(UUID);
+    expect(res.body.createdAt).toMatch(ISO_MS);
+    expect(res.body.updatedAt).toMatch(ISO_MS);
+    const got = await consoleKey.get(`${BASE}/${res.body.id}`);
+    expect(got.status).toBe(200);
+    expect(got.body).toEqual(res.body);
+    // snake_case requests work too; description defaults to null.
+    const snake = await consoleKey.post(BASE, { provider_id: p.id, name: 'Snake', slug: slug() });
+    expect(snake.status, snake.text).toBe(201);
+    expect(snake.body.description).toBeNull();
+  });
+
+  it('lists by name, optionally of one provider', async () => {
+    const p = await provider();
+    const other = await provider();
+    const tag = unique('zz');
+    const b = await family(p.id, { name: `${tag} B` });
+    const a = await family(p.id, { name: `${tag} A` });
+    const c = await family(other.id, { name: `${tag} C` });
+    const all = await consoleKey.get(BASE);
+    expect(all.status).toBe(200);
+    expect(Object.keys(all.body)).toEqual(['data']);
+    const ours = all.body.data.filter((f: any) => [a.id, b.id, c.id].includes(f.id)).map((f: any) => f.id);
+    expect(ours).toEqual([a.id, b.id, c.id]);
+    for (const f of all.body.data) expect(Object.keys(f).sort()).toEqual(FIELDS);
+    const filtered = await consoleKey.get(`${BASE}?providerId=${p.id}`);
+    expect(filtered.status).toBe(200);
+    expect(filtered.body.data.map((f: any) => f.id)).toEqual([a.id, b.id]);
+    const snake = await consoleKey.get(`${BASE}?provider_id=${other.id}`);
+    expect(snake.body.data).toEqual([c]);
+    expectError(await consoleKey.get(`${BASE}?providerId=nope`), 400, 'invalid_request');
+  });
+
+  it('refuses invalid bodies with 400', async () => {
+    const p = await provider();
+    const ok = { providerId: p.id, name: 'N', slug: slug() };
+    for (const body of [
+      { ...ok, providerId: randomId() },
+      { ...ok, providerId: 'nope' },
+      { name: 'N', slug: slug() },
+      { ...ok, name: '  ' },
+      { ...ok, name: 'n'.repeat(101) },
+      { providerId: p.id, name: 'N' },
+      { ...ok, slug: 'Upper' },
+      { ...ok, slug: 'under_score' },
+      { ...ok, slug: '' },
+      { ...ok, slug: 'a'.repeat(101) },
+      { ...ok, extra: 1 },
+    ]) {
+      expectError(await consoleKey.post(BASE, body), 400, 'invalid_request');
+    }
+    // A deleted provider cannot hold new families.
+    const gone = await provider();
+    expect((await consoleKey.delete(`/v1/admin/ai-providers/${gone.id}`)).status).toBe(204);
+    expectError(await consoleKey.post(BASE, { ...ok, providerId: gone.id }), 400, 'invalid_request');
+    // 100-character names and slugs are fine.
+    const long = await consoleKey.post(BASE, {
+      ...ok,
+      name: 'n'.repeat(100),
+      slug: `${'a'.repeat(90)}${slug('x').slice(-10)}`,
+    });
+    expect(long.status, long.text).toBe(201);
+
+    const f = await family(p.id);
+    for (const body of [
+      { name: '' },
+      { slug: 'Bad Slug' },
+      { providerId: randomId() },
+      { latestVersionId: 'nope' },
+      { isActive: 'yes' },
+      { unknown: 1 },
+    ]) {
+      expectError(await consoleKey.patch(`${BASE}/${f.id}`, body), 400, 'invalid_request');
+    }
+  });
+
+  it('409s a duplicate slug per provider; other providers may reuse it', async () => {
+    const p = await provider();
+    const f = await family(p.id);
+    expectError(await consoleKey.post(BASE, { providerId: p.id, name: 'X', slug: f.slug }), 409, 'duplicate_slug');
+    const other = await provider();
+    const same = await family(other.id, { slug: f.slug });
+    expect(same.id).not.toBe(f.id);
+    const g = await family(p.id);
+    expectError(await consoleKey.patch(`${BASE}/${g.id}`, { slug: f.slug }), 409, 'duplicate_slug');
+    // Moving to the other provider collides with its family of that slug.
+    expectError(await consoleKey.patch(`${BASE}/${f.id}`, { providerId: other.id }), 409, 'duplicate_slug');
+  });
+
+  it('updates every field and keeps the rest', async () => {
+    const p = await provider();
+    const other = await provider();
+    const f = await family(p.id, { description: 'd' });
+    const newSlug = slug('renamed');
+    const res = await consoleKey.patch(`${BASE}/${f.id}`, {
+      providerId: other.id,
+      name: 'Renamed',
+      slug: newSlug,
+      description: null,
+      isActive: false,
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(Object.keys(res.body).sort()).toEqual(FIELDS);
+    expect(res.body).toMatchObject({
+      id: f.id,
+      providerId: other.id,
+      name: 'Renamed',
+      slug: newSlug,
+      description: null,
+      isActive: false,
+      latestVersionId: null,
+      createdAt: f.createdAt,
+    });
+    const again = await consoleKey.patch(`${BASE}/${f.id}`, { is_active: true });
+    expect(again.body).toMatchObject({ name: 'Renamed', isActive: true, providerId: other.id });
+  });
+
+  it('latestVersionId accepts its own version or null, nothing else', async () => {
+    const p = await provider();
+    const f = await family(p.id);
+    const g = await family(p.id);
+    const own = await version(f.id);
+    const foreign = await version(g.id);
+    const set = await consoleKey.patch(`${BASE}/${f.id}`, { latestVersionId: own.id });
+    expect(set.status, set.text).toBe(200);
+    expect(set.body.latestVersionId).toBe(own.id);
+    expectError(await consoleKey.patch(`${BASE}/${f.id}`, { latestVersionId: foreign.id }), 400, 'invalid_request');
+    expectError(await consoleKey.patch(`${BASE}/${f.id}`, { latestVersionId: randomId() }), 400, 'invalid_request');
+    expect((await consoleKey.get(`${BASE}/${f.id}`)).body.latestVersionId).toBe(own.id);
+    const cleared = await consoleKey.patch(`${BASE}/${f.id}`, { latestVersionId: null });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.latestVersionId).toBeNull();
+  });
+
+  it('deletes with 204; the slug then revives the family with its original id', async () => {
+    const p = await provider();
+    const f = await family(p.id, { description: 'old' });
+    const v = await version(f.id);
+    const del = await consoleKey.delete(`${BASE}/${f.id}`);
+    expect(del.status, del.text).toBe(204);
+    expect(del.text).toBe('');
+    expect((await stored(f.id)).deleted_at).not.toBeNull();
+    expectError(await consoleKey.get(`${BASE}/${f.id}`), 404, 'not_found');
+    expectError(await consoleKey.patch(`${BASE}/${f.id}`, { name: 'x' }), 404, 'not_found');
+    expectError(await consoleKey.delete(`${BASE}/${f.id}`), 404, 'not_found');
+    expect((await consoleKey.get(BASE)).body.data.map((x: any) => x.id)).not.toContain(f.id);
+    expectError(await consoleKey.get(`/v1/admin/ai-model-versions/${v.id}`), 404, 'not_found');
+
+    const revived = await consoleKey.post(BASE, { providerId: p.id, name: 'Back', slug: f.slug });
+    expect(revived.status, revived.text).toBe(201);
+    expect(revived.body).toMatchObject({ id: f.id, name: 'Back', slug: f.slug, description: null, isActive: true });
+    expect((await consoleKey.get(`${BASE}/${f.id}`)).status).toBe(200);
+    expect((await consoleKey.get(`/v1/admin/ai-model-versions/${v.id}`)).status).toBe(200);
+    // Another provider's same slug is a new family, not a revival.
+    const other = await provider();
+    const fresh = await family(other.id, { slug: f.slug });
+    expect(fresh.id).not.toBe(f.id);
+  });
+
+  it('soft: true deactivates the family and its versions with 200', async () => {
+    const p = await provider();
+    const f = await family(p.id);
+    const v1 = await version(f.id);
+    const v2 = await version(f.id);
+    const res = await consoleKey.delete(`${BASE}/${f.id}?soft=true`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({ result: 'deactivated' });
+    expect((await consoleKey.get(`${BASE}/${f.id}`)).body.isActive).toBe(false);
+    for (const v of [v1, v2])
+      expect((await consoleKey.get(`/v1/admin/ai-model-versions/${v.id}`)).body.isActive).toBe(false);
+    // The body form works as well.
+    const g = await family(p.id);
+    const body = await consoleKey.request('DELETE', `${BASE}/${g.id}`, { body: { soft: true } });
+    expect(body.status, body.text).toBe(200);
+    expect(body.body).toEqual({ result: 'deactivated' });
+    // soft=false deletes.
+    expect((await consoleKey.delete(`${BASE}/${g.id}?soft=false`)).status).toBe(204);
+    expectError(await consoleKey.delete(`${BASE}/${f.id}?soft=maybe`), 400, 'invalid_request');
+  });
+
+  it('400s a replacement that is itself, inactive or missing; accepts an active one', async () => {
+    const p = await provider();
+    const f = await family(p.id);
+    const inactive = await family(p.id);
+    await consoleKey.patch(`${BASE}/${inactive.id}`, { isActive: false });
+    for (const replacement of [f.id, inactive.id, randomId()]) {
+      expectError(
+        await consoleKey.delete(`${BASE}/${f.id}?replacementFamilyId=${replacement}`),
+        400,
+        'invalid_request',
+      );
+    }
+    expectError(await consoleKey.delete(`${BASE}/${f.id}?replacementFamilyId=nope`), 400, 'invalid_request');
+    expect((await consoleKey.get(`${BASE}/${f.id}`)).status).toBe(200);
+    const active = await family(p.id);
+    const res = await consoleKey.request('DELETE', `${BASE}/${f.id}`, { body: { replacementFamilyId: active.id } });
+    expect(res.status, res.text).toBe(204);
+  });
+
+  it('404s unknown and malformed ids', async () => {
+    for (const path of [`${BASE}/${randomId()}`, `${BASE}/not-a-uuid`]) {
+      expectError(await consoleKey.get(path), 404, 'not_found');
+      expectError(await consoleKey.patch(path, { name: 'x' }), 404, 'not_found');
+      expectError(await consoleKey.delete(path), 404, 'not_found');
+    }
+  });
+
+  it('needs the ai-platform console section', async () => {
+    const ids = await seedIds(app);
+    const member = await consoleKey.post(`/v1/admin/organizations/${ids.systemOrgId}/users`, {
+      firstName: 'Sal',
+      lastName: 'Es',
+      email: `${unique('sales')}@atrium.test`,
+      consoleRoleId: ids.salesRoleId,
+    });
+    expect(member.status, member.text).toBe(201);
+    const sales = await mintSession(app, app.consoleKey, member.body.user.email, member.body.password);
+    const org = await createOrgWithAdmin(app);
+    const p = await provider();
+    const f = await family(p.id);
+    for (const [method, path, body] of [
+      ['GET', BASE, undefined],
+      ['POST', BASE, { providerId: p.id, name: 'R', slug: slug('r') }],
+      ['GET', `${BASE}/${f.id}`, undefined],
+      ['PATCH', `${BASE}/${f.id}`, { name: 'R' }],
+      ['DELETE', `${BASE}/${f.id}`, undefined],
+    ] as const) {
+      await expectRouteSecurity({
+        http: app.http,
+        method,
+        path,
+        body,
+        forbidden: [
+          { credential: org.admin.token, code: 'admin_required' },
+          { credential: app.webKey, code: 'admin_required' },
+          { credential: sales, code: 'admin_required' },
+        ],
+      });
+    }
+    expect((await consoleKey.get(`${BASE}/${f.id}`)).body).toEqual(f);
+  });
+});

@@ -10,6 +10,7 @@ import {
 import type { Config } from './config.ts';
 import { registerBillingRoutes } from './modules/billing/routes.ts';
 import { createBillingService } from './modules/billing/service.ts';
+import { registerModelSelectionRoutes } from './modules/catalog/selections.routes.ts';
 import { createCatalogService } from './modules/catalog/service.ts';
 import { createDemoOrganizationsService } from './modules/console/demo.service.ts';
 import { createConsoleRolesService } from './modules/console/roles.service.ts';
@@ -134,6 +135,7 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   registerServiceAccountRoutes(app, services.serviceAccounts);
   registerConsoleRoutes(app, services);
   registerOrganizationRoutes(app, services.organizations);
+  registerModelSelectionRoutes(app, services.catalog.selections);
   registerBillingRoutes(app, services.billing);
   registerProjectRoutes(app, services.projects);
   registerProjectFileRoutes(app, services.projectFiles);

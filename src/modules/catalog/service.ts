@@ -3,6 +3,7 @@ import type { Executor } from '../../platform/db/client.ts';
 import { createModelFamiliesService } from './families.service.ts';
 import { createModelListing } from './listing/service.ts';
 import { createAiProvidersService } from './providers.service.ts';
+import { createModelSelectionsService } from './selections.service.ts';
 import { createModelVersionsService } from './versions.service.ts';
 
 /** The model catalog: AI providers, their vendors' model listings, model families (categories) and versions. */
@@ -13,6 +14,7 @@ export function createCatalogService(deps: { db: Executor; secretBox: SecretBox 
     families: createModelFamiliesService(deps),
     versions: createModelVersionsService(deps),
     listing: createModelListing({ providers }),
+    selections: createModelSelectionsService(deps),
   };
 }
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
 import { onUniqueViolation } from '../../platform/db/errors.ts';
-import { aiModelFamilies, aiModelVersions } from '../../platform/db/schema/index.ts';
+import { aiModelFamilies, aiModelVersions, organizationModelSelections } from '../../platform/db/schema/index.ts';
 import { conflict, invalidRequest, notFound } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { findLiveFamily } from './families.service.ts';
@@ -187,8 +187,8 @@ export function createModelVersionsService({ db }: { db: Executor }) {
     },
 
     /**
-     * Refused while a family uses the version as its latest. Later issues add the other refusals: a version
-     * pinned by an organization's model selection, or referenced by recorded usage events.
+     * Refused while a family uses the version as its latest or an organization's model selection pins it.
+     * A later issue adds the refusal for versions referenced by recorded usage events.
      */
     async remove(id: string) {
       await db.transaction(async (tx) => {
@@ -200,6 +200,12 @@ export function createModelVersionsService({ db }: { db: Executor }) {
           .limit(1);
         if (holder)
           throw conflict('version_in_use', 'A model family uses this version as its latest; choose another first');
+        const [pinned] = await tx
+          .select({ key: organizationModelSelections.key })
+          .from(organizationModelSelections)
+          .where(eq(organizationModelSelections.modelVersionId, id))
+          .limit(1);
+        if (pinned) throw conflict('version_in_use', "An organization's model selection uses this version");
         await tx.delete(aiModelVersions).where(eq(aiModelVersions.id, id));
       });
     },

@@ -1,6 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { instant } from './columns.ts';
+import { organizations } from './organizations.ts';
 
 /** Platform-wide AI vendors of the model catalog; the API key is sealed with the secret box, never stored plain. */
 export const aiProviders = pgTable(
@@ -82,5 +94,24 @@ export const aiModelVersions = pgTable(
       'ai_model_versions_costs_non_negative',
       sql`coalesce(${t.inputCostPer1m}, 0) >= 0 and coalesce(${t.outputCostPer1m}, 0) >= 0 and coalesce(${t.cachedInputCostPer1m}, 0) >= 0 and coalesce(${t.cacheCreationCostPer1m}, 0) >= 0 and coalesce(${t.audioCostPer1kMinutes}, 0) >= 0`,
     ),
+  ],
+);
+
+/** An organization's chosen model version per capability (`text`, `image`, ...) or activity (`thinking`). */
+export const organizationModelSelections = pgTable(
+  'organization_model_selections',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    key: text('key').notNull(),
+    modelVersionId: uuid('model_version_id')
+      .notNull()
+      .references(() => aiModelVersions.id),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.key] }),
+    index('organization_model_selections_version_idx').on(t.modelVersionId),
   ],
 );

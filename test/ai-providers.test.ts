@@ -4,8 +4,8 @@ import { createAiProvidersService } from '../src/modules/catalog/providers.servi
 import { createSecretBox } from '../src/platform/crypto/secret-box.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { expectError, ISO_MS, UUID } from './helpers/assertions.ts';
-import { seedIds } from './helpers/console-roles.ts';
-import { createOrgWithAdmin, mintSession, unique } from './helpers/fixtures.ts';
+import { salesMemberSession } from './helpers/console-roles.ts';
+import { createOrgWithAdmin, unique } from './helpers/fixtures.ts';
 import type { Client } from './helpers/http.ts';
 import { expectRouteSecurity, randomId } from './helpers/security.ts';
 
@@ -250,15 +250,7 @@ describe('AI providers', () => {
   });
 
   it('needs the ai-platform console section', async () => {
-    const ids = await seedIds(app);
-    const member = await consoleKey.post(`/v1/admin/organizations/${ids.systemOrgId}/users`, {
-      firstName: 'Sal',
-      lastName: 'Es',
-      email: `${unique('sales')}@atrium.test`,
-      consoleRoleId: ids.salesRoleId,
-    });
-    expect(member.status, member.text).toBe(201);
-    const sales = await mintSession(app, app.consoleKey, member.body.user.email, member.body.password);
+    const sales = await salesMemberSession(app);
     const org = await createOrgWithAdmin(app);
     const p = await custom();
     for (const [method, path, body] of [

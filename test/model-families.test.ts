@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { expectError, ISO_MS, UUID } from './helpers/assertions.ts';
-import { seedIds } from './helpers/console-roles.ts';
-import { createOrgWithAdmin, mintSession, unique } from './helpers/fixtures.ts';
+import { salesMemberSession } from './helpers/console-roles.ts';
+import { createOrgWithAdmin, unique } from './helpers/fixtures.ts';
 import type { Client } from './helpers/http.ts';
 import { expectRouteSecurity, randomId } from './helpers/security.ts';
 
@@ -284,15 +284,7 @@ describe('AI model families', () => {
   });
 
   it('needs the ai-platform console section', async () => {
-    const ids = await seedIds(app);
-    const member = await consoleKey.post(`/v1/admin/organizations/${ids.systemOrgId}/users`, {
-      firstName: 'Sal',
-      lastName: 'Es',
-      email: `${unique('sales')}@atrium.test`,
-      consoleRoleId: ids.salesRoleId,
-    });
-    expect(member.status, member.text).toBe(201);
-    const sales = await mintSession(app, app.consoleKey, member.body.user.email, member.body.password);
+    const sales = await salesMemberSession(app);
     const org = await createOrgWithAdmin(app);
     const p = await provider();
     const f = await family(p.id);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { expectError, ISO_MS, UUID } from './helpers/assertions.ts';
-import { seedIds } from './helpers/console-roles.ts';
-import { createOrgWithAdmin, mintSession, unique } from './helpers/fixtures.ts';
+import { salesMemberSession } from './helpers/console-roles.ts';
+import { createOrgWithAdmin, unique } from './helpers/fixtures.ts';
 import type { Client } from './helpers/http.ts';
 import { expectRouteSecurity, randomId } from './helpers/security.ts';
 
@@ -310,15 +310,7 @@ describe('AI model versions', () => {
   });
 
   it('needs the ai-platform console section', async () => {
-    const ids = await seedIds(app);
-    const member = await consoleKey.post(`/v1/admin/organizations/${ids.systemOrgId}/users`, {
-      firstName: 'Sal',
-      lastName: 'Es',
-      email: `${unique('sales')}@atrium.test`,
-      consoleRoleId: ids.salesRoleId,
-    });
-    expect(member.status, member.text).toBe(201);
-    const sales = await mintSession(app, app.consoleKey, member.body.user.email, member.body.password);
+    const sales = await salesMemberSession(app);
     const org = await createOrgWithAdmin(app);
     const f = await family((await provider()).id);
     const v = await version(f.id);

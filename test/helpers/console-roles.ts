@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { TestApp } from './app.ts';
 
@@ -21,4 +22,21 @@ export async function seedIds(
     operatorRoleId: byName.get('Operator')!,
     salesRoleId: byName.get('Sales')!,
   };
+}
+
+/** A session of a system-organization member holding only the Sales role, minted with the console key. */
+export async function salesMemberSession(app: TestApp): Promise<string> {
+  const ids = await seedIds(app);
+  const member = await app.http.as(app.consoleKey).post(`/v1/admin/organizations/${ids.systemOrgId}/users`, {
+    firstName: 'Sal',
+    lastName: 'Es',
+    email: `sales-${randomUUID()}@atrium.test`,
+    consoleRoleId: ids.salesRoleId,
+  });
+  if (member.status !== 201) throw new Error(`could not create a Sales member: ${member.text}`);
+  const session = await app.http
+    .as(app.consoleKey)
+    .post('/v1/auth/sessions', { email: member.body.user.email, password: member.body.password });
+  if (session.status !== 200) throw new Error(`could not sign in the Sales member: ${session.text}`);
+  return session.body.token as string;
 }

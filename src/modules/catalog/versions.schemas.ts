@@ -51,28 +51,33 @@ const fields = {
   released_at: z.iso.datetime({ offset: true }).nullable(),
 };
 
+/** The fields that are optional on both create and patch. */
+const optionalFields = {
+  input_modalities: fields.input_modalities.optional(),
+  output_modalities: fields.output_modalities.optional(),
+  supports_tool_use: fields.supports_tool_use.optional(),
+  supports_streaming: fields.supports_streaming.optional(),
+  supports_structured_output: fields.supports_structured_output.optional(),
+  supports_thinking: fields.supports_thinking.optional(),
+  capabilities: fields.capabilities.optional(),
+  context_window: fields.context_window.optional(),
+  max_output_tokens: fields.max_output_tokens.optional(),
+  input_cost_per1m: fields.input_cost_per1m.optional(),
+  output_cost_per1m: fields.output_cost_per1m.optional(),
+  cached_input_cost_per1m: fields.cached_input_cost_per1m.optional(),
+  cache_creation_cost_per1m: fields.cache_creation_cost_per1m.optional(),
+  audio_cost_per1k_minutes: fields.audio_cost_per1k_minutes.optional(),
+  is_active: fields.is_active.optional(),
+  released_at: fields.released_at.optional(),
+};
+
 export const CreateModelVersionBody = aliased(
   z.strictObject({
     family_id: z.uuid(),
     model_id: fields.model_id,
     version: fields.version,
     display_name: z.string().trim().max(200).nullable().optional(),
-    input_modalities: fields.input_modalities.optional(),
-    output_modalities: fields.output_modalities.optional(),
-    supports_tool_use: fields.supports_tool_use.optional(),
-    supports_streaming: fields.supports_streaming.optional(),
-    supports_structured_output: fields.supports_structured_output.optional(),
-    supports_thinking: fields.supports_thinking.optional(),
-    capabilities: fields.capabilities.optional(),
-    context_window: fields.context_window.optional(),
-    max_output_tokens: fields.max_output_tokens.optional(),
-    input_cost_per1m: fields.input_cost_per1m.optional(),
-    output_cost_per1m: fields.output_cost_per1m.optional(),
-    cached_input_cost_per1m: fields.cached_input_cost_per1m.optional(),
-    cache_creation_cost_per1m: fields.cache_creation_cost_per1m.optional(),
-    audio_cost_per1k_minutes: fields.audio_cost_per1k_minutes.optional(),
-    is_active: fields.is_active.optional(),
-    released_at: fields.released_at.optional(),
+    ...optionalFields,
   }),
 );
 
@@ -82,22 +87,7 @@ export const PatchModelVersionBody = aliased(
     model_id: fields.model_id.optional(),
     version: fields.version.optional(),
     display_name: z.string().trim().min(1, 'displayName must not be blank').max(200).optional(),
-    input_modalities: fields.input_modalities.optional(),
-    output_modalities: fields.output_modalities.optional(),
-    supports_tool_use: fields.supports_tool_use.optional(),
-    supports_streaming: fields.supports_streaming.optional(),
-    supports_structured_output: fields.supports_structured_output.optional(),
-    supports_thinking: fields.supports_thinking.optional(),
-    capabilities: fields.capabilities.optional(),
-    context_window: fields.context_window.optional(),
-    max_output_tokens: fields.max_output_tokens.optional(),
-    input_cost_per1m: fields.input_cost_per1m.optional(),
-    output_cost_per1m: fields.output_cost_per1m.optional(),
-    cached_input_cost_per1m: fields.cached_input_cost_per1m.optional(),
-    cache_creation_cost_per1m: fields.cache_creation_cost_per1m.optional(),
-    audio_cost_per1k_minutes: fields.audio_cost_per1k_minutes.optional(),
-    is_active: fields.is_active.optional(),
-    released_at: fields.released_at.optional(),
+    ...optionalFields,
   }),
 );
 

@@ -1,10 +1,13 @@
 /**
  * Benchmark child: Atrium itself, started the way `atrium serve` starts it (migrate, bootstrap, listen), on the
- * database and fixed credentials the parent passes in the environment. Prints its URL as JSON when ready.
+ * database and fixed credentials the parent passes in the environment. Prints its URL as JSON when ready, then
+ * answers the parent's commands (`memory`, see child-rpc.ts). BENCH_REDIS_URL, when set, becomes its REDIS_URL
+ * (the (i) fan-out bench); otherwise live events stay in-process whatever the parent's environment holds.
  */
 import { loadConfig } from '../src/config.ts';
 import { startServer } from '../src/server.ts';
 import { announce, exitWithParent, fail } from './child.ts';
+import { serveCommands } from './child-rpc.ts';
 
 const env = process.env;
 const config = loadConfig({
@@ -18,9 +21,12 @@ const config = loadConfig({
   ATRIUM_ADMIN_PASSWORD: env.ATRIUM_ADMIN_PASSWORD,
   ATRIUM_ADMIN_API_KEY: env.ATRIUM_ADMIN_API_KEY,
   ATRIUM_WEB_API_KEY: env.ATRIUM_WEB_API_KEY,
+  REDIS_URL: env.BENCH_REDIS_URL,
+  ATRIUM_OFFLINE_DELTA_DELAY_MS: '0',
 });
 
 startServer(config).then((server) => {
   exitWithParent(() => server.close());
   announce({ url: server.url, pid: process.pid });
+  serveCommands({});
 }, fail);

@@ -82,3 +82,10 @@ export function printReport(scenarios: Scenario[], samples: Map<ScenarioId, Samp
   );
   process.stdout.write(`${out.join('\n')}\n`);
 }
+
+/** The p-quantile (0..1) of unsorted values, nearest-rank; NaN when there are none. */
+export function percentile(values: ArrayLike<number>, p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = Float64Array.from(values).sort();
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;
+}

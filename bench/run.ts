@@ -7,60 +7,39 @@
  * interleaved (a b c d e, a b c d e, ...) and the median of the rounds is reported. It is a report: it never
  * judges wall-clock figures, and exits non-zero only when something fails (a non-200 answer included).
  *
- * Options: --only=a,c,...  --rounds=N  --seconds=S  --warmup=S  --concurrency=N
+ * Then (f) a 20 MB upload against a file copy, (g) the model gateway's cost per streamed token against a bare
+ * SSE client, (h) a run's time to first text against the job queue's enqueue → claim hop, and (i) 10,000 SSE
+ * streams fed through Redis against a bare node:http SSE server, each in the same run.
+ *
+ * Options (bench/options.ts): --only=a,c,...  --rounds=N  --seconds=S  --warmup=S  --concurrency=N
  *          --cpu-prof[=DIR]  (the Atrium child writes a V8 CPU profile to DIR, default $TMPDIR/atrium-bench-profiles)
+ *          --runs-sequential=N --runs-bursts=N --runs-burst-size=N  (h)
+ *          --sse-streams=N --sse-runs=N --sse-rate=N --sse-seconds=S --sse-clients=N  (i)
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import pg from 'pg';
 import { cpuDelta, databaseCpuUs, processCpuUs } from './cpu.ts';
+import { benchGateway } from './gateway.ts';
 import { fetchOnce, runLoad } from './load.ts';
+import { parseOptions } from './options.ts';
 import { int, loadAverage, printReport } from './report.ts';
-import { type Options, type Sample, SCENARIO_IDS, type Scenario, type ScenarioId } from './types.ts';
+import { benchRunsLatency, cpuProbe } from './runs-latency.ts';
+import { startChild, stopChild } from './spawn.ts';
+import { benchSseFanout } from './sse-fanout.ts';
+import type { Sample, Scenario, ScenarioId } from './types.ts';
 import { benchUpload } from './upload.ts';
 
-const here = fileURLToPath(new URL('.', import.meta.url));
 const PAGE_SIZE = 20;
 const EXTRA_USERS = 24; // plus the admin: 25 users, so the first page is full and has more
-
-function parseOptions(argv: string[]): Options {
-  const options: Options = {
-    only: new Set(SCENARIO_IDS),
-    rounds: 3,
-    seconds: 4,
-    warmup: 1,
-    concurrency: 32,
-    cpuProfDir: null,
-  };
-  for (const arg of argv) {
-    const [flag, value] = arg.split('=', 2) as [string, string | undefined];
-    const num = () => {
-      const n = Number(value);
-      if (!Number.isFinite(n) || n <= 0) throw new Error(`${flag} needs a positive number`);
-      return n;
-    };
-    if (flag === '--only') {
-      const ids = (value ?? '').split(',').map((s) => s.trim());
-      if (ids.length === 0 || ids.some((id) => !SCENARIO_IDS.includes(id as ScenarioId)))
-        throw new Error('--only takes scenario letters a to e, comma-separated');
-      options.only = new Set(ids as ScenarioId[]);
-    } else if (flag === '--rounds') options.rounds = Math.round(num());
-    else if (flag === '--seconds') options.seconds = num();
-    else if (flag === '--warmup') options.warmup = num();
-    else if (flag === '--concurrency') options.concurrency = Math.round(num());
-    else if (flag === '--cpu-prof') options.cpuProfDir = resolve(value ?? join(tmpdir(), 'atrium-bench-profiles'));
-    else throw new Error(`unknown option ${arg}`);
-  }
-  return options;
-}
 
 // --- PostgreSQL --------------------------------------------------------------------------------------------
 
 const adminUrl = process.env.DATABASE_URL?.trim() || 'postgres://postgres@127.0.0.1:5432/postgres';
+/** (i) needs Redis: REDIS_URL when set, else the local default. */
+const redisUrl = process.env.REDIS_URL?.trim() || 'redis://127.0.0.1:6379';
 
 function databaseUrl(name: string): string {
   const url = new URL(adminUrl);
@@ -76,51 +55,6 @@ async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   } finally {
     await client.end();
   }
-}
-
-// --- Child processes ---------------------------------------------------------------------------------------
-
-interface Child {
-  process: ChildProcess;
-  info: { url: string; pid: number };
-}
-
-function startChild(file: string, env: NodeJS.ProcessEnv, nodeArgs: string[] = []): Promise<Child> {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', resolve(here, file)], {
-    env,
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  return new Promise((resolveReady, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${file} did not start within 60 s`)), 60_000);
-    const onExit = (code: number | null) => {
-      clearTimeout(timer);
-      reject(new Error(`${file} exited with code ${code} before it was ready`));
-    };
-    child.once('exit', onExit);
-    child.once('error', reject);
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      try {
-        const info = JSON.parse(line);
-        if (info?.ready) {
-          clearTimeout(timer);
-          child.off('exit', onExit);
-          resolveReady({ process: child, info });
-        }
-      } catch {
-        // not the readiness line
-      }
-    });
-  });
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  child.stdin?.end();
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 8_000);
-  await exited;
-  clearTimeout(timer);
 }
 
 // --- Atrium fixtures, created over HTTP as a client would ---------------------------------------------------
@@ -186,16 +120,19 @@ async function main() {
   const options = parseOptions(process.argv.slice(2));
   const dbName = `atrium_bench_${process.pid}`;
   const benchUrl = databaseUrl(dbName);
+  // (h)'s floor runs its own job worker, on a database Atrium's worker does not poll.
+  const floorDbName = `${dbName}_jobs`;
   const children: ChildProcess[] = [];
-  let dbCreated = false;
+  const created: string[] = [];
 
   const cleanup = async () => {
     await Promise.allSettled(children.map(stopChild));
     await rm(ATRIUM_ENV.DATA_DIR, { recursive: true, force: true });
-    if (dbCreated) {
-      dbCreated = false;
-      await withAdmin((c) => c.query(`drop database if exists ${dbName} with (force)`));
-    }
+    const drop = created.splice(0);
+    if (drop.length > 0)
+      await withAdmin(async (c) => {
+        for (const name of drop) await c.query(`drop database if exists ${name} with (force)`);
+      });
   };
   let interrupted = false;
   const onSignal = () => {
@@ -210,7 +147,11 @@ async function main() {
   try {
     const version = await withAdmin(async (c) => {
       await c.query(`create database ${dbName}`);
-      dbCreated = true;
+      created.push(dbName);
+      if (options.only.has('h')) {
+        await c.query(`create database ${floorDbName}`);
+        created.push(floorDbName);
+      }
       return (await c.query<{ server_version: string }>('show server_version')).rows[0]!.server_version;
     });
     const cpuModel = cpus()[0]?.model.trim() ?? 'unknown CPU';
@@ -303,8 +244,41 @@ async function main() {
         }
       }
     });
-    printReport(scenarios, samples, options);
-    process.stdout.write(`${await benchUpload(atriumUrl, session, options.rounds)}\n`);
+    if (scenarios.length > 0) printReport(scenarios, samples, options);
+    if (options.only.has('f')) process.stdout.write(`${await benchUpload(atriumUrl, session, options.rounds)}\n`);
+    if (options.only.has('g'))
+      process.stdout.write(
+        `${await benchGateway({
+          atriumUrl,
+          consoleKey: ATRIUM_ENV.ATRIUM_ADMIN_API_KEY,
+          databaseUrl: benchUrl,
+          secretKeyHex: ATRIUM_ENV.ATRIUM_SECRET_KEY,
+          rounds: options.rounds,
+          seconds: options.seconds,
+          warmup: options.warmup,
+        })}\n`,
+      );
+    if (options.only.has('h')) {
+      const report = await withAdmin((admin) => {
+        const cpu = cpuProbe(admin, { atrium: atrium.info.pid, atriumDb: dbName, floorDb: floorDbName });
+        return benchRunsLatency({
+          atriumUrl,
+          session,
+          floorDatabaseUrl: databaseUrl(floorDbName),
+          rounds: options.rounds,
+          ...options.runs,
+          cpu,
+        });
+      });
+      process.stdout.write(`${report}\n`);
+    }
+    if (options.only.has('i')) {
+      // The Atrium child of (a)-(h) is stopped: (i) starts its own, on Redis, and its worker alone runs jobs.
+      await stopChild(atrium.process);
+      process.stdout.write(
+        `${await benchSseFanout({ childEnv, session, redisUrl, children, rounds: options.rounds, ...options.fanout })}\n`,
+      );
+    }
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);

@@ -8,6 +8,11 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { createAgentDirectory } from './modules/agents/directory.ts';
+import { registerAgentRoutes } from './modules/agents/routes.ts';
+import { createAgentsService, gatewayModelCheck } from './modules/agents/service.ts';
+import { registerArtifactRoutes } from './modules/artifacts/routes.ts';
+import { createArtifactsService } from './modules/artifacts/service.ts';
 import { registerBillingRoutes } from './modules/billing/routes.ts';
 import { createBillingService } from './modules/billing/service.ts';
 import { registerModelSelectionRoutes } from './modules/catalog/selections.routes.ts';
@@ -15,6 +20,8 @@ import { createCatalogService } from './modules/catalog/service.ts';
 import { createDemoOrganizationsService } from './modules/console/demo.service.ts';
 import { createConsoleRolesService } from './modules/console/roles.service.ts';
 import { registerConsoleRoutes } from './modules/console/routes.ts';
+import { registerDlpRoutes } from './modules/dlp/routes.ts';
+import { createDlpService } from './modules/dlp/service.ts';
 import { registerIdentityRoutes } from './modules/identity/routes.ts';
 import { createIdentityService } from './modules/identity/service.ts';
 import { createIdentityStore } from './modules/identity/store.ts';
@@ -25,23 +32,42 @@ import { createProjectFilesService } from './modules/projects/files.service.ts';
 import { createIngestionHandler, INGEST_JOB } from './modules/projects/ingestion.ts';
 import { registerProjectRoutes } from './modules/projects/routes.ts';
 import { createProjectsService } from './modules/projects/service.ts';
+import { createRunActionsService } from './modules/runs/actions.service.ts';
+import { createAttachmentResolver } from './modules/runs/attachments.ts';
+import { createRunHandler } from './modules/runs/engine/handler.ts';
+import { RUN_JOB } from './modules/runs/launch.ts';
+import { registerRunRoutes } from './modules/runs/routes.ts';
+import { createRunsService } from './modules/runs/service.ts';
+import { registerRunStreamRoutes } from './modules/runs/streaming/index.ts';
+import { createRunTools } from './modules/runs/tools/registry.ts';
 import { registerServiceAccountRoutes } from './modules/service-accounts/routes.ts';
 import { createServiceAccountsService } from './modules/service-accounts/service.ts';
+import { registerSkillRoutes } from './modules/skills/routes.ts';
+import { createSkillsService } from './modules/skills/service.ts';
+import { registerThreadRoutes } from './modules/threads/routes.ts';
+import { createThreadsService, type ThreadCreators } from './modules/threads/service.ts';
+import type { ThreadRow } from './modules/threads/store.ts';
+import { createTriggersModule, TRIGGER_EVENT_JOB } from './modules/triggers/index.ts';
 import { registerUserRoutes } from './modules/users/routes.ts';
 import { createUsersService } from './modules/users/service.ts';
+import { registerWorkflowRoutes } from './modules/workflows/routes.ts';
+import { createWorkflowsService } from './modules/workflows/service.ts';
 import { createCredentialResolver } from './platform/auth/credentials.ts';
 import { registerGuard } from './platform/auth/guard.ts';
 import { createSessionTokens } from './platform/auth/session-tokens.ts';
 import { createCredentialStore } from './platform/auth/store.ts';
 import { createSecretBox } from './platform/crypto/secret-box.ts';
-import type { Database } from './platform/db/client.ts';
+import type { Database, Executor } from './platform/db/client.ts';
+import { createEventBus } from './platform/events/index.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
 import { registerGracefulClose } from './platform/http/graceful-close.ts';
 import { registerHealthRoutes } from './platform/http/health.ts';
 import { registerJsonParser } from './platform/http/json-body.ts';
 import { registerRequestIds } from './platform/http/request-ids.ts';
 import { registerCaseNormalisation } from './platform/http/request-normalisation.ts';
-import { createJobWorker } from './platform/jobs/index.ts';
+import { consoleJobLogger, createJobWorker } from './platform/jobs/index.ts';
+import { createModelGateway } from './platform/models/index.ts';
+import { createRegexEvaluator } from './platform/regex/index.ts';
 import { createBlobStorage, createPublicUrl, registerBlobStorage } from './platform/storage/index.ts';
 
 export interface AppDeps {
@@ -59,15 +85,118 @@ export function createServices({ config, database }: AppDeps) {
   const consoleRoles = createConsoleRolesService({ db });
   const demoOrganizations = createDemoOrganizationsService({ db, organizations, users });
   const billing = createBillingService({ db });
-  const catalog = createCatalogService({ db, secretBox: createSecretBox(config.secretKey) });
+  const secretBox = createSecretBox(config.secretKey);
+  const catalog = createCatalogService({ db, secretBox });
+  // Every model call goes through the gateway (resolution, vendor calls, retries, usage events).
+  const models = createModelGateway({
+    db,
+    secretBox,
+    config: { offlineDeltaDelayMs: config.offlineDeltaDelayMs },
+    logger: consoleJobLogger,
+  });
   const projects = createProjectsService({ db });
+  // DLP patterns run in worker threads, started on first use; closed by the app's onClose.
+  const dlp = createDlpService({ db, evaluator: createRegexEvaluator(config.dlp) });
   const identity = createIdentityService({ users, tokens, store: createIdentityStore(db) });
   const credentials = createCredentialResolver(createCredentialStore(db), tokens);
   const publicUrl = createPublicUrl(config.publicUrl);
   const storage = createBlobStorage(config, { baseUrl: publicUrl.get });
+  // Live run events: Redis between processes when REDIS_URL is set, in-process otherwise; closed on shutdown.
+  const bus = createEventBus({ redisUrl: config.redisUrl });
+  const skills = createSkillsService({ db });
+  // Agents answer other modules (thread creators, launch checks, the engine) without depending on them.
+  const agentDirectory = createAgentDirectory({ db });
+  // Who may create a thread: agents answer for 'agent'; the workflows module plugs in its check for 'workflow'.
+  const threadCreators: ThreadCreators = {
+    isActive: async (ex, org, type, id, principalId) =>
+      type === 'agent'
+        ? agentDirectory.isActive(ex, org, id, principalId)
+        : workflows.isActive(ex, org, id, principalId),
+  };
+  // Refuses a new run on a thread whose agent (or, later, workflow) is archived: 409 `agent_archived`.
+  const launchGuard = async (ex: Executor, thread: ThreadRow) => {
+    if (thread.createdByType === 'agent')
+      await agentDirectory.assertRunnable(ex, thread.organizationId, thread.createdById);
+    if (thread.createdByType === 'workflow')
+      await workflows.assertRunnable(ex, thread.organizationId, thread.createdById);
+  };
+  const threads = createThreadsService({ db, projects, creators: threadCreators });
+  const artifacts = createArtifactsService({ db, storage, threads });
+  // The worker is created before the services that wake it; handlers reach later services through closures.
+  let projectFiles: ReturnType<typeof createProjectFilesService> | undefined;
+  const tools = createRunTools({
+    artifacts,
+    projects: { searchProject: (...args) => projectFiles!.searchProject(...args) },
+    skills,
+  });
+  // Workflows: CRUD, run and refine; the engine reads their definitions through `findForRun`.
+  const workflows = createWorkflowsService({
+    db,
+    threads,
+    dlp,
+    tools,
+    agents: agentDirectory,
+    skills,
+    gateway: models,
+    onRunEnqueued: () => jobWorker.wake(),
+  });
+  const runHandler = createRunHandler({
+    db,
+    gateway: models,
+    bus,
+    tools,
+    threads,
+    organizationName: async (id) => (await organizations.getOwn(id)).name,
+    log: consoleJobLogger,
+    agents: { agents: agentDirectory, skills },
+    workflows: { workflow: (org, id) => workflows.findForRun(org, id) },
+  });
+  // Triggers fire through the same launch path as people; the scheduler runs where the job worker runs.
+  const triggers = createTriggersModule({
+    db,
+    owners: threadCreators,
+    threads,
+    projects,
+    dlp,
+    secretBox,
+    publicUrl: publicUrl.get,
+    onFired: () => jobWorker.wake(),
+    schedulerIntervalMs: config.schedulerIntervalMs,
+    log: consoleJobLogger,
+  });
   // Started by the server after listening and stopped before the database closes.
-  const jobWorker = createJobWorker({ db, handlers: { [INGEST_JOB]: createIngestionHandler({ db, storage }) } });
-  const projectFiles = createProjectFilesService({ db, storage, projects, onJobsEnqueued: () => jobWorker.wake() });
+  const jobWorker = createJobWorker({
+    db,
+    leaseMs: config.jobLeaseMs,
+    handlers: {
+      [INGEST_JOB]: createIngestionHandler({ db, storage }),
+      [RUN_JOB]: runHandler,
+      [TRIGGER_EVENT_JOB]: triggers.eventHandler,
+    },
+  });
+  projectFiles = createProjectFilesService({ db, storage, projects, onJobsEnqueued: () => jobWorker.wake() });
+  const files = projectFiles;
+  const runs = createRunsService({
+    db,
+    threads,
+    dlp,
+    artifacts,
+    attachments: createAttachmentResolver({
+      projectFile: (ctx, id) => files.get(ctx, id),
+      artifact: (ctx, id) => artifacts.get(ctx, id),
+    }),
+    onRunEnqueued: () => jobWorker.wake(),
+    launchGuard,
+  });
+  const agents = createAgentsService({
+    db,
+    models: gatewayModelCheck(models),
+    skills,
+    threads,
+    runs,
+    dlp,
+  });
+  const runActions = createRunActionsService({ db, runs, events: bus, onRunEnqueued: () => jobWorker.wake() });
   return {
     tokens,
     users,
@@ -77,13 +206,24 @@ export function createServices({ config, database }: AppDeps) {
     demoOrganizations,
     billing,
     catalog,
+    models,
     projects,
+    dlp,
     identity,
     credentials,
     publicUrl,
     storage,
     jobWorker,
-    projectFiles,
+    projectFiles: files,
+    artifacts,
+    bus,
+    threads,
+    runs,
+    runActions,
+    skills,
+    agents,
+    workflows,
+    triggers,
   };
 }
 
@@ -139,5 +279,15 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   registerBillingRoutes(app, services.billing);
   registerProjectRoutes(app, services.projects);
   registerProjectFileRoutes(app, services.projectFiles);
+  registerThreadRoutes(app, services.threads);
+  registerRunRoutes(app, services.runs, services.runActions);
+  registerRunStreamRoutes(app, { reader: services.runs, bus: services.bus, sse: deps.config.sse });
+  registerArtifactRoutes(app, services.artifacts);
+  registerDlpRoutes(app, services.dlp);
+  registerSkillRoutes(app, services.skills);
+  registerAgentRoutes(app, services.agents);
+  registerWorkflowRoutes(app, services.workflows);
+  services.triggers.registerRoutes(app);
+  app.addHook('onClose', () => services.dlp.close());
   return app;
 }

@@ -28,6 +28,18 @@ export interface Config {
   validateResponses: boolean;
   /** all: HTTP and the job worker in one process (the embedded default); api: HTTP only; worker: jobs only. */
   role: 'all' | 'api' | 'worker';
+  /** DLP pattern evaluation: budget of one backtracking run (linear runs get 20×) and worker threads. */
+  dlp: { timeoutMs: number; workers: number };
+  /** How long a worker holds a job without a heartbeat before another worker may reclaim it. */
+  jobLeaseMs: number;
+  /** How often the trigger scheduler (worker role) looks for due cron triggers. */
+  schedulerIntervalMs: number;
+  /** The built-in offline model's pause between streamed pieces (demos and fault tests); 0 = none. */
+  offlineDeltaDelayMs: number;
+  /** Redis for live run events between processes; null = in-process delivery (one process). */
+  redisUrl: string | null;
+  /** Server-Sent Events streams: keepalive comment interval and maximum lifetime, in milliseconds. */
+  sse: { keepaliveMs: number; maxLifetimeMs: number };
   bootstrap: {
     adminEmail: string;
     adminPassword: string | null;
@@ -72,6 +84,40 @@ function readDatabaseUrl(env: Env): string | null {
     throw new ConfigError('DATABASE_URL', 'is not a valid URL');
   }
   return raw;
+}
+
+function readRedisUrl(env: Env): string | null {
+  const raw = env.REDIS_URL?.trim();
+  if (!raw) return null;
+  if (!/^rediss?:\/\//.test(raw)) throw new ConfigError('REDIS_URL', 'must start with redis:// or rediss://');
+  let host = '';
+  try {
+    host = new URL(raw).hostname;
+  } catch {
+    throw new ConfigError('REDIS_URL', 'is not a valid URL');
+  }
+  if (!host) throw new ConfigError('REDIS_URL', 'must name a host');
+  return raw;
+}
+
+/** Node timers overflow past 2^31 - 1 ms (about 24.8 days) and fire at once. */
+const MAX_TIMER_MS = 2_147_483_647;
+
+function readMilliseconds(env: Env, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_TIMER_MS)
+    throw new ConfigError(name, `must be an integer number of milliseconds, 1-${MAX_TIMER_MS}, got "${raw}"`);
+  return Number(raw);
+}
+
+function readInteger(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(name, `must be an integer ${min}-${max}, got "${raw}"`);
+  }
+  return Number(raw);
 }
 
 function readOptionalKey(env: Env, name: string): string | null {
@@ -214,6 +260,18 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     validateResponses: rawValidate === 'true',
     role,
+    dlp: {
+      timeoutMs: readInteger(env, 'ATRIUM_DLP_TIMEOUT_MS', 50, 1, 60_000),
+      workers: readInteger(env, 'ATRIUM_DLP_WORKERS', 2, 1, 32),
+    },
+    jobLeaseMs: readMilliseconds(env, 'ATRIUM_JOB_LEASE_MS', 30_000),
+    schedulerIntervalMs: readMilliseconds(env, 'ATRIUM_SCHEDULER_INTERVAL_MS', 1000),
+    offlineDeltaDelayMs: readInteger(env, 'ATRIUM_OFFLINE_DELTA_DELAY_MS', 0, 0, 10_000),
+    redisUrl: readRedisUrl(env),
+    sse: {
+      keepaliveMs: readMilliseconds(env, 'ATRIUM_SSE_KEEPALIVE_MS', 15_000),
+      maxLifetimeMs: readMilliseconds(env, 'ATRIUM_SSE_MAX_LIFETIME_MS', 3_600_000),
+    },
     bootstrap: {
       adminEmail,
       adminPassword,

@@ -2,8 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, createServices } from './app.ts';
 import { type BootstrapResult, bootstrap } from './bootstrap.ts';
 import type { Config } from './config.ts';
+import { seedBuiltinSkills } from './modules/skills/seed.ts';
 import { type Database, openDatabase } from './platform/db/client.ts';
 import { migrate } from './platform/db/migrate.ts';
+import { seedOfflineModel } from './platform/models/index.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -22,6 +24,8 @@ export interface RunningServer {
 export async function startServer(config: Config, existing?: Database): Promise<RunningServer> {
   const database = existing ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   await migrate(database.db);
+  await seedOfflineModel(database.db);
+  await seedBuiltinSkills(database.db);
   const services = createServices({ config, database });
   const bootstrapped = await bootstrap({
     db: database.db,
@@ -34,6 +38,7 @@ export async function startServer(config: Config, existing?: Database): Promise<
   const app = await buildApp({ config, database }, services);
   const url = await app.listen({ port: config.port, host: config.host });
   if (config.role !== 'api') services.jobWorker.start();
+  if (config.role !== 'api') services.triggers.scheduler.start();
   return {
     app,
     url,
@@ -41,8 +46,10 @@ export async function startServer(config: Config, existing?: Database): Promise<
     bootstrapped,
     async close() {
       await app.close();
+      await services.triggers.scheduler.stop();
       // Running jobs finish (their leases would otherwise hand them to another worker later).
       await services.jobWorker.stop();
+      await services.bus.close();
       await database.close();
     },
   };
@@ -58,13 +65,19 @@ export interface RunningWorker {
 export async function startWorker(config: Config, existing?: Database): Promise<RunningWorker> {
   const database = existing ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   await migrate(database.db);
+  await seedOfflineModel(database.db);
+  await seedBuiltinSkills(database.db);
   const services = createServices({ config, database });
   await services.storage.start();
   services.jobWorker.start();
+  services.triggers.scheduler.start();
   return {
     database,
     async close() {
+      await services.triggers.scheduler.stop();
       await services.jobWorker.stop();
+      await services.bus.close();
+      await services.dlp.close();
       if (!existing) await database.close();
     },
   };

@@ -45,6 +45,51 @@ describe('GET /v1/admin/ai-providers/:id/available-models', () => {
     expect(vendor.requests.length).toBe(calls + 1);
   });
 
+  it("fills tracked with the provider's active family holding each id, read afresh on cached listings", async () => {
+    const p = await provider({ base_url: vendor.baseUrl, api_key: API_KEY });
+    const path = `/v1/admin/ai-providers/${p.id}/available-models`;
+    const tracked = async () => {
+      const res = await consoleKey.get(path);
+      expect(res.status, res.text).toBe(200);
+      return Object.fromEntries(res.body.data.map((m: any) => [m.id, m.tracked]));
+    };
+    expect(Object.values(await tracked()).every((t) => t === null)).toBe(true);
+    const calls = vendor.requests.length;
+
+    const f = await consoleKey.post('/v1/admin/ai-model-families', {
+      providerId: p.id,
+      name: 'GPT-4o',
+      slug: 'gpt-4o',
+    });
+    expect(f.status, f.text).toBe(201);
+    const imported = await consoleKey.post(`/v1/admin/ai-model-families/${f.body.id}/import-versions`, {
+      modelIds: ['gpt-4o-2024-08-06'],
+    });
+    expect(imported.status, imported.text).toBe(201);
+    const manual = await consoleKey.post('/v1/admin/ai-model-versions', {
+      familyId: f.body.id,
+      modelId: 'whisper-1',
+      version: 'whisper',
+    });
+    expect(manual.status, manual.text).toBe(201);
+    // Another provider's family tracking an id does not count for this provider.
+    const other = await provider({ base_url: vendor.baseUrl, api_key: API_KEY });
+    const g = await consoleKey.post('/v1/admin/ai-model-families', { providerId: other.id, name: 'D', slug: 'd' });
+    await consoleKey.post('/v1/admin/ai-model-versions', { familyId: g.body.id, modelId: 'dall-e-3', version: '3' });
+
+    const holder = { id: f.body.id, name: 'GPT-4o', slug: 'gpt-4o' };
+    const now = await tracked();
+    expect(now['gpt-4o-2024-08-06']).toEqual(holder);
+    expect(now['whisper-1']).toEqual(holder);
+    expect(now['dall-e-3']).toBeNull();
+    expect(now['tts-1']).toBeNull();
+    expect(vendor.requests.length).toBe(calls);
+
+    // Only an active family counts.
+    expect((await consoleKey.patch(`/v1/admin/ai-model-families/${f.body.id}`, { isActive: false })).status).toBe(200);
+    expect((await tracked())['gpt-4o-2024-08-06']).toBeNull();
+  });
+
   it('409s without an API key, 502s a vendor failure without leaking the key, 404s unknown providers', async () => {
     const keyless = await provider({ base_url: vendor.baseUrl });
     expectError(await consoleKey.get(`/v1/admin/ai-providers/${keyless.id}/available-models`), 409, 'no_api_key');

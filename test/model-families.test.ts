@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { expectError, ISO_MS, UUID } from './helpers/assertions.ts';
-import { salesMemberSession } from './helpers/console-roles.ts';
-import { createOrgWithAdmin, unique } from './helpers/fixtures.ts';
+import { aiPlatformOutsiders } from './helpers/console-roles.ts';
+import { createOrgWithAdmin, type TestOrg, unique } from './helpers/fixtures.ts';
 import type { Client } from './helpers/http.ts';
 import { expectRouteSecurity, randomId } from './helpers/security.ts';
 
@@ -54,6 +54,25 @@ async function version(familyId: string, extra: Record<string, unknown> = {}) {
   expect(res.status, res.text).toBe(201);
   return res.body;
 }
+/** A usage event as the gateway would record it; no HTTP route records usage yet. */
+async function recordUsage(organizationId: string, modelVersionId: string) {
+  await app.server.database.db.execute(
+    sql`insert into usage_events (id, organization_id, model_version_id, input_tokens, output_tokens, cost_micro_cents)
+        values (${randomId()}, ${organizationId}, ${modelVersionId}, 10, 5, 1234)`,
+  );
+}
+async function select(org: TestOrg, selections: { key: string; model_version_id: string }[]) {
+  const res = await org.admin.http.put('/v1/organization/model-selections', { selections });
+  expect(res.status, res.text).toBe(200);
+}
+const selectionsOf = async (org: TestOrg) =>
+  (await org.admin.http.get('/v1/organization/model-selections')).body.selections;
+const usage = async (familyId: string) => {
+  const res = await consoleKey.get(`${BASE}/${familyId}/usage`);
+  expect(res.status, res.text).toBe(200);
+  return res.body;
+};
+
 async function stored(id: string): Promise<Record<string, unknown>> {
   const result = (await app.server.database.db.execute(
     sql`select * from ai_model_families where id = ${id}`,
@@ -284,8 +303,7 @@ describe('AI model families', () => {
   });
 
   it('needs the ai-platform console section', async () => {
-    const sales = await salesMemberSession(app);
-    const org = await createOrgWithAdmin(app);
+    const outsiders = await aiPlatformOutsiders(app);
     const p = await provider();
     const f = await family(p.id);
     for (const [method, path, body] of [
@@ -300,13 +318,196 @@ describe('AI model families', () => {
         method,
         path,
         body,
-        forbidden: [
-          { credential: org.admin.token, code: 'admin_required' },
-          { credential: app.webKey, code: 'admin_required' },
-          { credential: sales, code: 'admin_required' },
-        ],
+        forbidden: outsiders,
       });
     }
     expect((await consoleKey.get(`${BASE}/${f.id}`)).body).toEqual(f);
+  });
+});
+
+describe('AI model families: usage, replacement and deactivation', () => {
+  it("GET usage lists organizations' selections of its versions and whether usage was recorded", async () => {
+    const p = await provider();
+    const f = await family(p.id);
+    const g = await family(p.id);
+    const v1 = await version(f.id, { outputModalities: ['text'], supportsThinking: true });
+    const v2 = await version(f.id, { outputModalities: ['image'] });
+    const v3 = await version(g.id, { outputModalities: ['text'] });
+    const [a, b, c] = [await createOrgWithAdmin(app), await createOrgWithAdmin(app), await createOrgWithAdmin(app)];
+    await select(a, [
+      { key: 'text', model_version_id: v1.id },
+      { key: 'thinking', model_version_id: v1.id },
+      { key: 'image', model_version_id: v2.id },
+    ]);
+    await select(b, [{ key: 'text', model_version_id: v1.id }]);
+    await select(c, [{ key: 'text', model_version_id: v3.id }]);
+
+    const body = await usage(f.id);
+    expect(Object.keys(body).sort()).toEqual(['has_recorded_usage', 'selections']);
+    const row = (org: TestOrg, key: string, v: any) => ({
+      organization_id: org.org.id,
+      organization_name: org.org.name,
+      key,
+      model_version_id: v.id,
+      model_id: v.modelId,
+    });
+    const expected = [row(a, 'image', v2), row(a, 'text', v1), row(a, 'thinking', v1), row(b, 'text', v1)].sort(
+      (x, y) => x.organization_name.localeCompare(y.organization_name),
+    );
+    expect(body).toEqual({ selections: expected, has_recorded_usage: false });
+
+    await recordUsage(c.org.id, v2.id);
+    expect((await usage(f.id)).has_recorded_usage).toBe(true);
+    expect(await usage(g.id)).toEqual({ selections: [row(c, 'text', v3)], has_recorded_usage: false });
+    expect(await usage((await family(p.id)).id)).toEqual({ selections: [], has_recorded_usage: false });
+  });
+
+  it('GET usage 404s unknown, malformed and deleted families', async () => {
+    const f = await family((await provider()).id);
+    expect((await consoleKey.delete(`${BASE}/${f.id}`)).status).toBe(204);
+    for (const id of [randomId(), 'not-a-uuid', f.id])
+      expectError(await consoleKey.get(`${BASE}/${id}/usage`), 404, 'not_found');
+  });
+
+  it('DELETE 409s while organizations select its versions, soft or not, and changes nothing', async () => {
+    const p = await provider();
+    const f = await family(p.id);
+    const v = await version(f.id, { outputModalities: ['text'] });
+    const org = await createOrgWithAdmin(app);
+    await select(org, [{ key: 'text', model_version_id: v.id }]);
+    expectError(await consoleKey.delete(`${BASE}/${f.id}`), 409, 'family_in_use');
+    expectError(await consoleKey.delete(`${BASE}/${f.id}?soft=true`), 409, 'family_in_use');
+    expectError(await consoleKey.request('DELETE', `${BASE}/${f.id}`, { body: { soft: true } }), 409, 'family_in_use');
+    expect((await consoleKey.get(`${BASE}/${f.id}`)).body.isActive).toBe(true);
+    expect((await consoleKey.get(`/v1/admin/ai-model-versions/${v.id}`)).body.isActive).toBe(true);
+    expect(await selectionsOf(org)).toEqual([{ key: 'text', model_version_id: v.id }]);
+  });
+
+  it("replacementFamilyId moves every selection to the replacement's latest version, then deletes", async () => {
+    const p = await provider();
+    const f = await family(p.id);
+    const v1 = await version(f.id, { outputModalities: ['text'] });
+    const v2 = await version(f.id, { outputModalities: ['text'], supportsThinking: true });
+    const r = await family(p.id);
+    const rv = await version(r.id, { outputModalities: ['text', 'image'], supportsThinking: true });
+    const kept = await version(r.id, { outputModalities: ['image'] });
+    expect((await consoleKey.patch(`${BASE}/${r.id}`, { latestVersionId: rv.id })).status).toBe(200);
+    const [a, b] = [await createOrgWithAdmin(app), await createOrgWithAdmin(app)];
+    await select(a, [
+      { key: 'image', model_version_id: kept.id },
+      { key: 'text', model_version_id: v1.id },
+      { key: 'thinking', model_version_id: v2.id },
+    ]);
+    await select(b, [{ key: 'text', model_version_id: v2.id }]);
+
+    const res = await consoleKey.delete(`${BASE}/${f.id}?replacementFamilyId=${r.id}`);
+    expect(res.status, res.text).toBe(204);
+    expect(await selectionsOf(a)).toEqual([
+      { key: 'image', model_version_id: kept.id },
+      { key: 'text', model_version_id: rv.id },
+      { key: 'thinking', model_version_id: rv.id },
+    ]);
+    expect(await selectionsOf(b)).toEqual([{ key: 'text', model_version_id: rv.id }]);
+    expectError(await consoleKey.get(`${BASE}/${f.id}`), 404, 'not_found');
+    expect((await stored(f.id)).deleted_at).not.toBeNull();
+    expect((await usage(r.id)).selections).toHaveLength(4);
+  });
+
+  it('400s a replacement that cannot take the selections over, leaving them in place', async () => {
+    const p = await provider();
+    const f = await family(p.id);
+    const v = await version(f.id, { outputModalities: ['text'], supportsThinking: true });
+    const org = await createOrgWithAdmin(app);
+    const selections = [
+      { key: 'text', model_version_id: v.id },
+      { key: 'thinking', model_version_id: v.id },
+    ];
+    await select(org, selections);
+    const withLatest = async (providerId: string, extra: Record<string, unknown>) => {
+      const r = await family(providerId);
+      const latest = await version(r.id, extra);
+      expect((await consoleKey.patch(`${BASE}/${r.id}`, { latestVersionId: latest.id })).status).toBe(200);
+      return r;
+    };
+    const noLatest = await family(p.id);
+    await version(noLatest.id, { outputModalities: ['text'], supportsThinking: true });
+    const inactiveLatest = await withLatest(p.id, {
+      outputModalities: ['text'],
+      supportsThinking: true,
+      isActive: false,
+    });
+    const textOnly = await withLatest(p.id, { outputModalities: ['text'] });
+    const goneProvider = await provider();
+    const orphan = await withLatest(goneProvider.id, { outputModalities: ['text'], supportsThinking: true });
+    expect((await consoleKey.delete(`/v1/admin/ai-providers/${goneProvider.id}`)).status).toBe(204);
+    for (const r of [noLatest, inactiveLatest, textOnly, orphan]) {
+      const res = await consoleKey.delete(`${BASE}/${f.id}?replacementFamilyId=${r.id}`);
+      expectError(res, 400, 'invalid_request');
+      if (r === textOnly) expect(res.body.error).toContain('"thinking"');
+    }
+    expect(await selectionsOf(org)).toEqual(selections);
+    expect((await consoleKey.get(`${BASE}/${f.id}`)).status).toBe(200);
+
+    // A family of another provider may take them over.
+    const elsewhere = await withLatest((await provider()).id, { outputModalities: ['text'], supportsThinking: true });
+    const res = await consoleKey.request('DELETE', `${BASE}/${f.id}`, {
+      body: { replacementFamilyId: elsewhere.id },
+    });
+    expect(res.status, res.text).toBe(204);
+    const moved = (await usage(elsewhere.id)).selections;
+    expect(moved.map((s: any) => s.key)).toEqual(['text', 'thinking']);
+  });
+
+  it('recorded usage turns deletion into deactivation; the slug then revives the family', async () => {
+    const p = await provider();
+    const f = await family(p.id);
+    const v1 = await version(f.id, { outputModalities: ['text'] });
+    const v2 = await version(f.id, { outputModalities: ['text'] });
+    const org = await createOrgWithAdmin(app);
+    await recordUsage(org.org.id, v1.id);
+    const res = await consoleKey.delete(`${BASE}/${f.id}`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({ result: 'deactivated' });
+    expect((await stored(f.id)).deleted_at).toBeNull();
+    const after = await consoleKey.get(`${BASE}/${f.id}`);
+    expect(after.body).toMatchObject({ id: f.id, isActive: false });
+    for (const v of [v1, v2])
+      expect((await consoleKey.get(`/v1/admin/ai-model-versions/${v.id}`)).body.isActive).toBe(false);
+    // Versions with usage cannot be deleted either.
+    expectError(await consoleKey.delete(`/v1/admin/ai-model-versions/${v1.id}`), 409, 'version_in_use');
+
+    const revived = await consoleKey.post(BASE, { providerId: p.id, name: 'Again', slug: f.slug });
+    expect(revived.status, revived.text).toBe(201);
+    expect(revived.body).toMatchObject({ id: f.id, name: 'Again', isActive: true, description: null });
+    // An active family holding the slug is still a conflict.
+    expectError(await consoleKey.post(BASE, { providerId: p.id, name: 'X', slug: f.slug }), 409, 'duplicate_slug');
+  });
+
+  it('with a replacement and recorded usage, selections move and the family is deactivated', async () => {
+    const p = await provider();
+    const f = await family(p.id);
+    const v = await version(f.id, { outputModalities: ['text'] });
+    const r = await family(p.id);
+    const rv = await version(r.id, { outputModalities: ['text'] });
+    await consoleKey.patch(`${BASE}/${r.id}`, { latestVersionId: rv.id });
+    const org = await createOrgWithAdmin(app);
+    await select(org, [{ key: 'text', model_version_id: v.id }]);
+    await recordUsage(org.org.id, v.id);
+    const res = await consoleKey.delete(`${BASE}/${f.id}?replacementFamilyId=${r.id}`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({ result: 'deactivated' });
+    expect(await selectionsOf(org)).toEqual([{ key: 'text', model_version_id: rv.id }]);
+    expect(await usage(f.id)).toEqual({ selections: [], has_recorded_usage: true });
+  });
+
+  it('GET usage needs the ai-platform console section', async () => {
+    const outsiders = await aiPlatformOutsiders(app);
+    const f = await family((await provider()).id);
+    await expectRouteSecurity({
+      http: app.http,
+      method: 'GET',
+      path: `${BASE}/${f.id}/usage`,
+      forbidden: outsiders,
+    });
   });
 });

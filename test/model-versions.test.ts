@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { expectError, ISO_MS, UUID } from './helpers/assertions.ts';
-import { salesMemberSession } from './helpers/console-roles.ts';
+import { aiPlatformOutsiders } from './helpers/console-roles.ts';
+import { MODEL_VERSION_FIELDS } from './helpers/fields.ts';
 import { createOrgWithAdmin, unique } from './helpers/fixtures.ts';
 import type { Client } from './helpers/http.ts';
 import { expectRouteSecurity, randomId } from './helpers/security.ts';
@@ -15,33 +17,6 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-const FIELDS = [
-  'audioCostPer1kMinutes',
-  'cacheCreationCostPer1m',
-  'cachedInputCostPer1m',
-  'capabilities',
-  'contextWindow',
-  'createdAt',
-  'displayName',
-  'familyId',
-  'id',
-  'inputCostPer1m',
-  'inputModalities',
-  'isActive',
-  'lastListedAt',
-  'maxOutputTokens',
-  'modelId',
-  'outputCostPer1m',
-  'outputModalities',
-  'releasedAt',
-  'supportsStreaming',
-  'supportsStructuredOutput',
-  'supportsThinking',
-  'supportsToolUse',
-  'updatedAt',
-  'upstreamDeprecated',
-  'version',
-];
 const BASE = '/v1/admin/ai-model-versions';
 const FAMILIES = '/v1/admin/ai-model-families';
 const slug = (label = 'f') => unique(label).toLowerCase();
@@ -92,7 +67,7 @@ describe('AI model versions', () => {
     const modelId = unique('gpt-4o');
     const res = await consoleKey.post(BASE, { familyId: f.id, modelId, version: '2024-08-06', ...FULL });
     expect(res.status, res.text).toBe(201);
-    expect(Object.keys(res.body).sort()).toEqual(FIELDS);
+    expect(Object.keys(res.body).sort()).toEqual(MODEL_VERSION_FIELDS);
     expect(res.body).toMatchObject({
       ...FULL,
       familyId: f.id,
@@ -164,7 +139,7 @@ describe('AI model versions', () => {
     expect(all.status).toBe(200);
     const ids = all.body.data.map((v: any) => v.id);
     for (const v of [a, b, c]) expect(ids).toContain(v.id);
-    for (const v of all.body.data) expect(Object.keys(v).sort()).toEqual(FIELDS);
+    for (const v of all.body.data) expect(Object.keys(v).sort()).toEqual(MODEL_VERSION_FIELDS);
     expectError(await consoleKey.get(`${BASE}?familyId=nope`), 400, 'invalid_request');
   });
 
@@ -262,7 +237,7 @@ describe('AI model versions', () => {
       releasedAt: null,
     });
     expect(res.status, res.text).toBe(200);
-    expect(Object.keys(res.body).sort()).toEqual(FIELDS);
+    expect(Object.keys(res.body).sort()).toEqual(MODEL_VERSION_FIELDS);
     expect(res.body).toMatchObject({
       id: v.id,
       familyId: g.id,
@@ -301,6 +276,23 @@ describe('AI model versions', () => {
     expect((await consoleKey.get(`${BASE}?familyId=${f.id}`)).body.data).toEqual([]);
   });
 
+  it('refuses deletion with 409 while usage events reference the version', async () => {
+    const f = await family((await provider()).id);
+    const used = await version(f.id);
+    const unused = await version(f.id);
+    const org = await createOrgWithAdmin(app);
+    // No HTTP route records usage yet: insert the row as the gateway would.
+    await app.server.database.db.execute(
+      sql`insert into usage_events (id, organization_id, model_version_id, cost_micro_cents)
+          values (${randomId()}, ${org.org.id}, ${used.id}, 0)`,
+    );
+    const res = await consoleKey.delete(`${BASE}/${used.id}`);
+    expectError(res, 409, 'version_in_use');
+    expect(res.body.error).toMatch(/usage/i);
+    expect((await consoleKey.get(`${BASE}/${used.id}`)).body).toEqual(used);
+    expect((await consoleKey.delete(`${BASE}/${unused.id}`)).status).toBe(204);
+  });
+
   it('404s unknown and malformed ids', async () => {
     for (const path of [`${BASE}/${randomId()}`, `${BASE}/not-a-uuid`]) {
       expectError(await consoleKey.get(path), 404, 'not_found');
@@ -310,8 +302,7 @@ describe('AI model versions', () => {
   });
 
   it('needs the ai-platform console section', async () => {
-    const sales = await salesMemberSession(app);
-    const org = await createOrgWithAdmin(app);
+    const outsiders = await aiPlatformOutsiders(app);
     const f = await family((await provider()).id);
     const v = await version(f.id);
     for (const [method, path, body] of [
@@ -326,11 +317,7 @@ describe('AI model versions', () => {
         method,
         path,
         body,
-        forbidden: [
-          { credential: org.admin.token, code: 'admin_required' },
-          { credential: app.webKey, code: 'admin_required' },
-          { credential: sales, code: 'admin_required' },
-        ],
+        forbidden: outsiders,
       });
     }
     expect((await consoleKey.get(`${BASE}/${v.id}`)).body).toEqual(v);

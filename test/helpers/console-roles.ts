@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { TestApp } from './app.ts';
+import { createOrgWithAdmin } from './fixtures.ts';
 
 /**
  * Ids of the seeded console roles and the system organization. The console-roles routes arrive with the
@@ -39,4 +40,13 @@ export async function salesMemberSession(app: TestApp): Promise<string> {
     .post('/v1/auth/sessions', { email: member.body.user.email, password: member.body.password });
   if (session.status !== 200) throw new Error(`could not sign in the Sales member: ${session.text}`);
   return session.body.token as string;
+}
+
+/**
+ * Callers that authenticate but lack the `ai-platform` console section: an organization admin's session, the
+ * web key (no console access) and a Sales-only operator. Each must get 403 `admin_required` on catalog routes.
+ */
+export async function aiPlatformOutsiders(app: TestApp): Promise<{ credential: string; code: string }[]> {
+  const [org, sales] = await Promise.all([createOrgWithAdmin(app), salesMemberSession(app)]);
+  return [org.admin.token, app.webKey, sales].map((credential) => ({ credential, code: 'admin_required' }));
 }

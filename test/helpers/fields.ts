@@ -33,3 +33,32 @@ export const SERVICE_ACCOUNT_FIELDS = [
   'role',
   'updated_at',
 ];
+
+/** A model version as the catalog routes show it (camelCase, as the spec's catalog tables). */
+export const MODEL_VERSION_FIELDS = [
+  'audioCostPer1kMinutes',
+  'cacheCreationCostPer1m',
+  'cachedInputCostPer1m',
+  'capabilities',
+  'contextWindow',
+  'createdAt',
+  'displayName',
+  'familyId',
+  'id',
+  'inputCostPer1m',
+  'inputModalities',
+  'isActive',
+  'lastListedAt',
+  'maxOutputTokens',
+  'modelId',
+  'outputCostPer1m',
+  'outputModalities',
+  'releasedAt',
+  'supportsStreaming',
+  'supportsStructuredOutput',
+  'supportsThinking',
+  'supportsToolUse',
+  'updatedAt',
+  'upstreamDeprecated',
+  'version',
+];

@@ -6,17 +6,24 @@ import { errorResponses, uuidParam } from '../../platform/http/openapi.ts';
 import {
   CreateModelFamilyBody,
   DeleteModelFamilyOptions,
+  FamilyUsageSchema,
+  ImportVersionsBody,
   ListModelFamiliesQuery,
   ModelFamilySchema,
   PatchModelFamilyBody,
 } from './families.schemas.ts';
 import type { ModelFamiliesService } from './families.service.ts';
+import type { ModelImportService } from './imports.service.ts';
+import { ModelVersionSchema } from './versions.schemas.ts';
 
 const tags = ['Platform administration: model catalog'];
 const auth: AuthRequirement = { console: 'ai-platform' };
 const params = z.object({ id: uuidParam });
 
-export function registerModelFamilyRoutes(app: FastifyInstance, families: ModelFamiliesService): void {
+export function registerModelFamilyRoutes(
+  app: FastifyInstance,
+  { families, imports }: { families: ModelFamiliesService; imports: ModelImportService },
+): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/v1/admin/ai-model-families', {
@@ -34,7 +41,8 @@ export function registerModelFamilyRoutes(app: FastifyInstance, families: ModelF
     config: { auth },
     schema: {
       tags,
-      summary: 'Add a model family; the slug of a deleted family of the provider revives it with its original id',
+      summary:
+        'Add a model family; the slug of a deleted or deactivated family of the provider revives it with its original id',
       body: CreateModelFamilyBody,
       response: { 201: ModelFamilySchema, ...errorResponses(auth, { 409: ['duplicate_slug'] }) },
     },
@@ -68,14 +76,15 @@ export function registerModelFamilyRoutes(app: FastifyInstance, families: ModelF
     config: { auth },
     schema: {
       tags,
-      summary: 'Delete a model family, or deactivate it and its versions with soft=true',
+      summary:
+        "Delete a model family, moving organizations' selections to replacementFamilyId's latest version; with recorded usage or soft=true it and its versions are deactivated instead (200)",
       params,
       querystring: DeleteModelFamilyOptions,
       body: DeleteModelFamilyOptions.nullish(),
       response: {
         200: z.object({ result: z.literal('deactivated') }),
         204: z.null().describe('Deleted'),
-        ...errorResponses(auth, { 404: ['not_found'] }),
+        ...errorResponses(auth, { 404: ['not_found'], 409: ['family_in_use'] }),
       },
     },
     handler: async (req, reply) => {
@@ -83,5 +92,37 @@ export function registerModelFamilyRoutes(app: FastifyInstance, families: ModelF
       if (result === 'deactivated') return reply.status(200).send({ result: 'deactivated' });
       return reply.status(204).send(null);
     },
+  });
+
+  r.get('/v1/admin/ai-model-families/:id/usage', {
+    config: { auth },
+    schema: {
+      tags,
+      summary: "Organizations' selections of the family's versions, and whether usage was recorded against them",
+      params,
+      response: { 200: FamilyUsageSchema, ...errorResponses(auth, { 404: ['not_found'] }) },
+    },
+    handler: (req) => families.usage(req.params.id),
+  });
+
+  r.post('/v1/admin/ai-model-families/:id/import-versions', {
+    config: { auth },
+    schema: {
+      tags,
+      summary:
+        "Import vendor models from the provider's available models as versions of the family, all or nothing (inactive unless isActive)",
+      params,
+      body: ImportVersionsBody,
+      response: {
+        201: z.object({ data: z.array(ModelVersionSchema) }),
+        ...errorResponses(auth, {
+          400: ['no_listing_integration'],
+          404: ['not_found'],
+          409: ['model_already_tracked', 'duplicate_version', 'no_api_key'],
+          502: ['vendor_error'],
+        }),
+      },
+    },
+    handler: async (req, reply) => reply.status(201).send(await imports.importVersions(req.params.id, req.body)),
   });
 }

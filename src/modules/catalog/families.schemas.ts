@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SELECTION_KEYS } from './selections.schemas.ts';
 
 const name = z.string().trim().min(1).max(100);
 const slug = z
@@ -34,6 +35,31 @@ export const DeleteModelFamilyOptions = z.object({
   soft: flag.optional(),
 });
 
+/** Vendor model ids from the provider's available-models listing; each appears once. */
+export const ImportVersionsBody = z.strictObject({
+  model_ids: z
+    .array(z.string().min(1).max(200))
+    .min(1)
+    .max(100)
+    .refine((ids) => new Set(ids).size === ids.length, 'modelIds must not repeat an id'),
+  is_active: z.boolean().optional(),
+});
+
+export const FamilyUsageSchema = z
+  .object({
+    selections: z.array(
+      z.object({
+        organization_id: z.uuid(),
+        organization_name: z.string(),
+        key: z.enum(SELECTION_KEYS).describe('A capability (text, image, audio, embeddings) or the thinking activity'),
+        model_version_id: z.uuid(),
+        model_id: z.string().describe('The vendor model id of the selected version'),
+      }),
+    ),
+    has_recorded_usage: z.boolean().describe('Whether usage events reference any version of the family'),
+  })
+  .meta({ id: 'AiModelFamilyUsage' });
+
 export const ModelFamilySchema = z
   .object({
     id: z.uuid(),
@@ -52,3 +78,5 @@ export type ModelFamilyView = z.output<typeof ModelFamilySchema>;
 export type CreateModelFamilyInput = z.output<typeof CreateModelFamilyBody>;
 export type PatchModelFamilyInput = z.output<typeof PatchModelFamilyBody>;
 export type DeleteModelFamilyInput = z.output<typeof DeleteModelFamilyOptions>;
+export type ImportVersionsInput = z.output<typeof ImportVersionsBody>;
+export type FamilyUsageView = z.output<typeof FamilyUsageSchema>;

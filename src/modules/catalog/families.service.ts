@@ -1,21 +1,24 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
 import { onUniqueViolation } from '../../platform/db/errors.ts';
-import { aiModelFamilies, aiModelVersions, aiProviders } from '../../platform/db/schema/index.ts';
 import { conflict, invalidRequest, notFound } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type {
   CreateModelFamilyInput,
   DeleteModelFamilyInput,
+  FamilyUsageView,
   ModelFamilyView,
   PatchModelFamilyInput,
 } from './families.schemas.ts';
+import { type ModelFamilyRow, familiesStore as store } from './families.store.ts';
+import type { SelectionKey } from './selections.schemas.ts';
+import { supportedKeys } from './selections.service.ts';
+import { selectionsStore } from './selections.store.ts';
+import { aiProvidersStore } from './store.ts';
+import { versionsStore } from './versions.store.ts';
 
-export type ModelFamilyRow = typeof aiModelFamilies.$inferSelect;
+export type { ModelFamilyRow } from './families.store.ts';
 
-const live = (id: string) => and(eq(aiModelFamilies.id, id), isNull(aiModelFamilies.deletedAt));
-
-function toView(row: ModelFamilyRow): ModelFamilyView {
+export function toFamilyView(row: ModelFamilyRow): ModelFamilyView {
   return {
     id: row.id,
     providerId: row.providerId,
@@ -29,88 +32,79 @@ function toView(row: ModelFamilyRow): ModelFamilyView {
   };
 }
 
-/** A live family, or null; deleted families are invisible to every caller. */
-export async function findLiveFamily(db: Executor, id: string): Promise<ModelFamilyRow | null> {
-  const [row] = await db.select().from(aiModelFamilies).where(live(id));
-  return row ?? null;
-}
-
 async function requireLiveProvider(db: Executor, providerId: string): Promise<void> {
-  const [p] = await db
-    .select({ id: aiProviders.id })
-    .from(aiProviders)
-    .where(and(eq(aiProviders.id, providerId), isNull(aiProviders.deletedAt)));
-  if (!p) throw invalidRequest('providerId does not name an existing AI provider');
+  if (!(await aiProvidersStore.findById(db, providerId)))
+    throw invalidRequest('providerId does not name an existing AI provider');
 }
 
-const withUniqueSlug = <T>(write: () => Promise<T>) =>
-  onUniqueViolation(write, () =>
-    conflict('duplicate_slug', 'A model family with this slug already exists for the provider'),
-  );
+const duplicateSlug = () => conflict('duplicate_slug', 'A model family with this slug already exists for the provider');
+const withUniqueSlug = <T>(write: () => Promise<T>) => onUniqueViolation(write, duplicateSlug);
 
 export function createModelFamiliesService({ db }: { db: Executor }) {
-  async function row(id: string, ex: Executor = db) {
-    const found = await findLiveFamily(ex, id);
+  async function row(id: string, ex: Executor = db, options?: { lock?: boolean }) {
+    const found = await store.findLive(ex, id, options);
     if (!found) throw notFound('Model family');
     return found;
   }
-  const get = async (id: string) => toView(await row(id));
+  const get = async (id: string) => toFamilyView(await row(id));
+
+  /**
+   * Validates `replacementFamilyId` and returns the version the selections move to: the replacement's latest,
+   * which must be usable (active, in a live provider) and serve every key the organizations select.
+   */
+  async function replacementTarget(
+    tx: Executor,
+    familyId: string,
+    replacementId: string,
+    movedKeys: Set<SelectionKey>,
+  ): Promise<string | null> {
+    if (replacementId === familyId) throw invalidRequest('replacementFamilyId must name another model family');
+    const replacement = await store.findLive(tx, replacementId);
+    if (!replacement?.isActive) throw invalidRequest('replacementFamilyId must name an active model family');
+    if (movedKeys.size === 0) return null;
+    const [latest] = replacement.latestVersionId
+      ? await selectionsStore.usableByIds(tx, [replacement.latestVersionId])
+      : [];
+    if (!latest)
+      throw invalidRequest('The replacement model family has no active latest version to move selections to');
+    const missing = [...movedKeys].filter((k) => !supportedKeys(latest).includes(k));
+    if (missing.length)
+      throw invalidRequest(
+        `The replacement model family's latest version does not support ${missing.map((k) => `"${k}"`).join(', ')}, which organizations select from this family`,
+      );
+    return latest.id;
+  }
 
   return {
     async list(filter: { provider_id?: string }) {
-      const rows = await db
-        .select()
-        .from(aiModelFamilies)
-        .where(
-          and(
-            isNull(aiModelFamilies.deletedAt),
-            filter.provider_id ? eq(aiModelFamilies.providerId, filter.provider_id) : undefined,
-          ),
-        )
-        .orderBy(asc(aiModelFamilies.name), asc(aiModelFamilies.id));
-      return { data: rows.map(toView) };
+      return { data: (await store.list(db, { providerId: filter.provider_id })).map(toFamilyView) };
     },
     get,
 
-    /** Creating the slug of a deleted family of the same provider revives that family under its original id. */
+    /**
+     * Creating the slug of a deleted family of the provider, or of a deactivated one, revives that family under
+     * its original id (its versions keep their own state); an active family holding the slug is a 409.
+     */
     async create(input: CreateModelFamilyInput) {
       const id = await db.transaction(async (tx) => {
         await requireLiveProvider(tx, input.provider_id);
-        const [taken] = await tx
-          .select({ id: aiModelFamilies.id })
-          .from(aiModelFamilies)
-          .where(
-            and(
-              eq(aiModelFamilies.providerId, input.provider_id),
-              eq(aiModelFamilies.slug, input.slug),
-              isNull(aiModelFamilies.deletedAt),
-            ),
-          );
-        if (taken) throw conflict('duplicate_slug', 'A model family with this slug already exists for the provider');
-        const [deleted] = await tx
-          .select({ id: aiModelFamilies.id })
-          .from(aiModelFamilies)
-          .where(and(eq(aiModelFamilies.providerId, input.provider_id), eq(aiModelFamilies.slug, input.slug)))
-          .orderBy(desc(aiModelFamilies.deletedAt))
-          .limit(1);
-        if (deleted) {
+        const existing = await store.findBySlug(tx, input.provider_id, input.slug);
+        if (existing.live?.isActive) throw duplicateSlug();
+        const revived = existing.live ?? existing.deleted;
+        if (revived) {
           await withUniqueSlug(() =>
-            tx
-              .update(aiModelFamilies)
-              .set({
-                name: input.name,
-                description: input.description ?? null,
-                isActive: true,
-                deletedAt: null,
-                updatedAt: sql`now()`,
-              })
-              .where(eq(aiModelFamilies.id, deleted.id)),
+            store.update(tx, revived.id, {
+              name: input.name,
+              description: input.description ?? null,
+              isActive: true,
+              deletedAt: null,
+            }),
           );
-          return deleted.id;
+          return revived.id;
         }
         const fresh = newId();
         await withUniqueSlug(() =>
-          tx.insert(aiModelFamilies).values({
+          store.insert(tx, {
             id: fresh,
             providerId: input.provider_id,
             name: input.name,
@@ -128,53 +122,63 @@ export function createModelFamiliesService({ db }: { db: Executor }) {
         await row(id, tx);
         if (patch.provider_id !== undefined) await requireLiveProvider(tx, patch.provider_id);
         if (patch.latest_version_id) {
-          const [own] = await tx
-            .select({ id: aiModelVersions.id })
-            .from(aiModelVersions)
-            .where(and(eq(aiModelVersions.id, patch.latest_version_id), eq(aiModelVersions.familyId, id)));
-          if (!own) throw invalidRequest('latestVersionId must name a version of this model family');
+          const own = await versionsStore.findLive(tx, patch.latest_version_id);
+          if (own?.familyId !== id) throw invalidRequest('latestVersionId must name a version of this model family');
         }
         await withUniqueSlug(() =>
-          tx
-            .update(aiModelFamilies)
-            .set({
-              providerId: patch.provider_id,
-              name: patch.name,
-              slug: patch.slug,
-              description: patch.description,
-              latestVersionId: patch.latest_version_id,
-              isActive: patch.is_active,
-              updatedAt: sql`now()`,
-            })
-            .where(live(id)),
+          store.update(tx, id, {
+            providerId: patch.provider_id,
+            name: patch.name,
+            slug: patch.slug,
+            description: patch.description,
+            latestVersionId: patch.latest_version_id,
+            isActive: patch.is_active,
+          }),
         );
       });
       return get(id);
     },
 
+    /** Organizations' selections of the family's versions, and whether usage was ever recorded against them. */
+    async usage(id: string): Promise<FamilyUsageView> {
+      await row(id);
+      const [selections, hasUsage] = await Promise.all([store.selections(db, id), store.hasRecordedUsage(db, id)]);
+      return {
+        selections: selections.map((s) => ({
+          organization_id: s.organizationId,
+          organization_name: s.organizationName,
+          key: s.key as SelectionKey,
+          model_version_id: s.modelVersionId,
+          model_id: s.modelId,
+        })),
+        has_recorded_usage: hasUsage,
+      };
+    },
+
     /**
-     * `soft: true` deactivates the family and its versions (200); otherwise the family is deleted (204). Later
-     * issues add organization selections (moved to `replacementFamilyId`, 409 without one) and recorded usage
-     * (which forces the soft path); neither exists yet.
+     * Organizations' selections of the family's versions move to `replacementFamilyId`'s latest version (409
+     * when there are selections and no replacement). Then, with recorded usage or `soft: true`, the family and
+     * its versions are deactivated ('deactivated'); otherwise the family is soft-deleted ('deleted').
      */
     async remove(id: string, options: DeleteModelFamilyInput): Promise<'deactivated' | 'deleted'> {
       return db.transaction(async (tx) => {
-        await row(id, tx);
+        await row(id, tx, { lock: true });
+        const selections = await store.selections(tx, id);
         if (options.replacement_family_id !== undefined) {
-          if (options.replacement_family_id === id)
-            throw invalidRequest('replacementFamilyId must name another model family');
-          const replacement = await findLiveFamily(tx, options.replacement_family_id);
-          if (!replacement?.isActive) throw invalidRequest('replacementFamilyId must name an active model family');
+          const keys = new Set(selections.map((s) => s.key as SelectionKey));
+          const target = await replacementTarget(tx, id, options.replacement_family_id, keys);
+          if (target) await store.moveSelections(tx, id, target);
+        } else if (selections.length) {
+          throw conflict(
+            'family_in_use',
+            `${selections.length} organization model selection(s) use this family; give replacementFamilyId to move them`,
+          );
         }
-        if (options.soft) {
-          await tx.update(aiModelFamilies).set({ isActive: false, updatedAt: sql`now()` }).where(live(id));
-          await tx
-            .update(aiModelVersions)
-            .set({ isActive: false, updatedAt: sql`now()` })
-            .where(eq(aiModelVersions.familyId, id));
+        if (options.soft || (await store.hasRecordedUsage(tx, id))) {
+          await store.deactivateWithVersions(tx, id);
           return 'deactivated';
         }
-        await tx.update(aiModelFamilies).set({ deletedAt: sql`now()`, updatedAt: sql`now()` }).where(live(id));
+        await store.softDelete(tx, id);
         return 'deleted';
       });
     },

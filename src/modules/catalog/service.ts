@@ -1,19 +1,28 @@
 import type { SecretBox } from '../../platform/crypto/secret-box.ts';
 import type { Executor } from '../../platform/db/client.ts';
 import { createModelFamiliesService } from './families.service.ts';
+import { createModelImportService } from './imports.service.ts';
 import { createModelListing } from './listing/service.ts';
 import { createAiProvidersService } from './providers.service.ts';
 import { createModelSelectionsService } from './selections.service.ts';
+import { createModelSyncService } from './sync.service.ts';
 import { createModelVersionsService } from './versions.service.ts';
+import { versionsStore } from './versions.store.ts';
 
 /** The model catalog: AI providers, their vendors' model listings, model families (categories) and versions. */
 export function createCatalogService(deps: { db: Executor; secretBox: SecretBox }) {
   const providers = createAiProvidersService(deps);
+  const listing = createModelListing({
+    providers,
+    trackedBy: (providerId, modelIds) => versionsStore.trackingFamilies(deps.db, providerId, modelIds),
+  });
   return {
     providers,
     families: createModelFamiliesService(deps),
     versions: createModelVersionsService(deps),
-    listing: createModelListing({ providers }),
+    listing,
+    imports: createModelImportService({ db: deps.db, listing }),
+    sync: createModelSyncService({ db: deps.db, providers, listing }),
     selections: createModelSelectionsService(deps),
   };
 }

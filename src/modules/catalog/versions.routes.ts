@@ -71,7 +71,8 @@ export function registerModelVersionRoutes(app: FastifyInstance, versions: Model
     config: { auth },
     schema: {
       tags,
-      summary: 'Delete a model version (refused while a family uses it as latest)',
+      summary:
+        'Delete a model version (refused while a family uses it as latest, an organization selects it or usage references it)',
       params,
       response: {
         204: z.null().describe('Deleted'),

@@ -1,17 +1,14 @@
-import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
 import { onUniqueViolation } from '../../platform/db/errors.ts';
-import { aiModelFamilies, aiModelVersions, organizationModelSelections } from '../../platform/db/schema/index.ts';
 import { conflict, invalidRequest, notFound } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { findLiveFamily } from './families.service.ts';
+import { familiesStore } from './families.store.ts';
 import type { CreateModelVersionInput, ModelVersionView, PatchModelVersionInput } from './versions.schemas.ts';
-
-export type ModelVersionRow = typeof aiModelVersions.$inferSelect;
+import { type ModelVersionRow, versionsStore as store } from './versions.store.ts';
 
 const iso = (d: Date | null) => (d === null ? null : d.toISOString());
 
-function toView(row: ModelVersionRow): ModelVersionView {
+export function toVersionView(row: ModelVersionRow): ModelVersionView {
   return {
     id: row.id,
     familyId: row.familyId,
@@ -41,14 +38,7 @@ function toView(row: ModelVersionRow): ModelVersionView {
   };
 }
 
-/** Versions of deleted families are invisible, like the families themselves. */
-const liveVersion = (id: string) =>
-  and(
-    eq(aiModelVersions.id, id),
-    sql`exists (select 1 from ${aiModelFamilies} f where f.id = ${aiModelVersions.familyId} and f.deleted_at is null)`,
-  );
-
-const withUniqueVersion = <T>(write: () => Promise<T>) =>
+export const withUniqueVersion = <T>(write: () => Promise<T>) =>
   onUniqueViolation(write, () => conflict('duplicate_version', 'This model family already has this version'));
 
 /** 409 when another active, live family of the provider already tracks the vendor model id. */
@@ -57,22 +47,13 @@ async function refuseTrackedElsewhere(
   target: { providerId: string; familyId: string; modelId: string; versionId?: string },
 ) {
   const { providerId, familyId, modelId, versionId } = target;
-  const [other] = await db
-    .select({ id: aiModelFamilies.id })
-    .from(aiModelVersions)
-    .innerJoin(aiModelFamilies, eq(aiModelFamilies.id, aiModelVersions.familyId))
-    .where(
-      and(
-        eq(aiModelVersions.modelId, modelId),
-        versionId ? ne(aiModelVersions.id, versionId) : undefined,
-        eq(aiModelFamilies.providerId, providerId),
-        ne(aiModelFamilies.id, familyId),
-        eq(aiModelFamilies.isActive, true),
-        isNull(aiModelFamilies.deletedAt),
-      ),
-    )
-    .limit(1);
-  if (other) throw conflict('model_already_tracked', `Model "${modelId}" is tracked by another active model family`);
+  const tracked = await store.trackedModelIds(
+    db,
+    { providerId, familyId, modelIds: [modelId], exceptVersionId: versionId },
+    { includeOwnFamily: false },
+  );
+  if (tracked.length)
+    throw conflict('model_already_tracked', `Model "${modelId}" is tracked by another active model family`);
 }
 
 type Writable = Omit<PatchModelVersionInput, 'family_id' | 'model_id' | 'version' | 'display_name'>;
@@ -97,31 +78,20 @@ const columns = (input: Writable) => ({
 
 export function createModelVersionsService({ db }: { db: Executor }) {
   async function row(id: string, ex: Executor = db) {
-    const [found] = await ex.select().from(aiModelVersions).where(liveVersion(id));
+    const found = await store.findLive(ex, id);
     if (!found) throw notFound('Model version');
     return found;
   }
   async function family(ex: Executor, familyId: string) {
-    const found = await findLiveFamily(ex, familyId);
+    const found = await familiesStore.findLive(ex, familyId);
     if (!found) throw invalidRequest('familyId does not name an existing model family');
     return found;
   }
-  const get = async (id: string) => toView(await row(id));
+  const get = async (id: string) => toVersionView(await row(id));
 
   return {
     async list(filter: { family_id?: string }) {
-      const rows = await db
-        .select({ v: aiModelVersions })
-        .from(aiModelVersions)
-        .innerJoin(aiModelFamilies, eq(aiModelFamilies.id, aiModelVersions.familyId))
-        .where(
-          and(
-            isNull(aiModelFamilies.deletedAt),
-            filter.family_id ? eq(aiModelVersions.familyId, filter.family_id) : undefined,
-          ),
-        )
-        .orderBy(asc(aiModelVersions.familyId), asc(aiModelVersions.version), asc(aiModelVersions.id));
-      return { data: rows.map((r) => toView(r.v)) };
+      return { data: (await store.list(db, { familyId: filter.family_id })).map(toVersionView) };
     },
     get,
 
@@ -135,15 +105,17 @@ export function createModelVersionsService({ db }: { db: Executor }) {
           modelId: input.model_id,
         });
         await withUniqueVersion(() =>
-          tx.insert(aiModelVersions).values({
-            ...columns(input),
-            id,
-            familyId: target.id,
-            modelId: input.model_id,
-            version: input.version,
-            displayName: input.display_name || input.version,
-            isActive: input.is_active ?? true,
-          }),
+          store.insert(tx, [
+            {
+              ...columns(input),
+              id,
+              familyId: target.id,
+              modelId: input.model_id,
+              version: input.version,
+              displayName: input.display_name || input.version,
+              isActive: input.is_active ?? true,
+            },
+          ]),
         );
       });
       return get(id);
@@ -170,46 +142,34 @@ export function createModelVersionsService({ db }: { db: Executor }) {
             versionId: id,
           });
         await withUniqueVersion(() =>
-          tx
-            .update(aiModelVersions)
-            .set({
-              ...columns(patch),
-              familyId: patch.family_id,
-              modelId: patch.model_id,
-              version: patch.version,
-              displayName: patch.display_name,
-              updatedAt: sql`now()`,
-            })
-            .where(eq(aiModelVersions.id, id)),
+          store.update(tx, id, {
+            ...columns(patch),
+            familyId: patch.family_id,
+            modelId: patch.model_id,
+            version: patch.version,
+            displayName: patch.display_name,
+          }),
         );
       });
       return get(id);
     },
 
-    /**
-     * Refused while a family uses the version as its latest or an organization's model selection pins it.
-     * A later issue adds the refusal for versions referenced by recorded usage events.
-     */
+    /** Refused while a family uses the version as its latest, an organization selects it, or usage references it. */
     async remove(id: string) {
       await db.transaction(async (tx) => {
         await row(id, tx);
-        const [holder] = await tx
-          .select({ id: aiModelFamilies.id })
-          .from(aiModelFamilies)
-          .where(eq(aiModelFamilies.latestVersionId, id))
-          .limit(1);
-        if (holder)
-          throw conflict('version_in_use', 'A model family uses this version as its latest; choose another first');
-        const [pinned] = await tx
-          .select({ key: organizationModelSelections.key })
-          .from(organizationModelSelections)
-          .where(eq(organizationModelSelections.modelVersionId, id))
-          .limit(1);
-        if (pinned) throw conflict('version_in_use', "An organization's model selection uses this version");
-        await tx.delete(aiModelVersions).where(eq(aiModelVersions.id, id));
+        const use = await store.useOf(tx, id);
+        if (use) throw conflict('version_in_use', IN_USE[use]);
+        await store.delete(tx, id);
       });
     },
   };
 }
+
+const IN_USE = {
+  latest: 'A model family uses this version as its latest; choose another first',
+  selected: "An organization's model selection uses this version",
+  usage: 'Recorded usage references this version; deactivate it instead',
+} as const;
 
 export type ModelVersionsService = ReturnType<typeof createModelVersionsService>;

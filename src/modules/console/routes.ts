@@ -1,9 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { registerModelFamilyRoutes } from '../catalog/families.routes.ts';
-import { registerAvailableModelsRoute } from '../catalog/listing/routes.ts';
-import { registerAiProviderRoutes } from '../catalog/providers.routes.ts';
+import { registerCatalogAdminRoutes } from '../catalog/admin.routes.ts';
 import type { CatalogService } from '../catalog/service.ts';
-import { registerModelVersionRoutes } from '../catalog/versions.routes.ts';
 import type { OrganizationsService } from '../organizations/service.ts';
 import type { ServiceAccountsService } from '../service-accounts/service.ts';
 import type { UsersService } from '../users/service.ts';
@@ -32,8 +29,5 @@ export function registerConsoleRoutes(
   registerConsoleRoleRoutes(app, deps.consoleRoles);
   registerSystemUserRoutes(app, deps.users);
   registerDemoOrganizationRoutes(app, deps.demoOrganizations);
-  registerAiProviderRoutes(app, deps.catalog.providers);
-  registerAvailableModelsRoute(app, deps.catalog.listing);
-  registerModelFamilyRoutes(app, deps.catalog.families);
-  registerModelVersionRoutes(app, deps.catalog.versions);
+  registerCatalogAdminRoutes(app, deps.catalog);
 }

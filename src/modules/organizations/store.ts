@@ -1,6 +1,6 @@
 import { and, desc, eq, ilike, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
-import { organizations, plans, subscriptions, users } from '../../platform/db/schema/index.ts';
+import { organizations, plans, runs, subscriptions, users } from '../../platform/db/schema/index.ts';
 import type { Cursor } from '../../platform/http/pagination.ts';
 import { containsPattern } from '../../platform/http/query.ts';
 import type { OrganizationListFilter } from './schemas.ts';
@@ -16,6 +16,9 @@ const enrichedColumns = {
   subscriptionId: subscriptions.id,
   subscriptionStatus: subscriptions.status,
   userCount: sql<number>`(select count(*)::int from ${users} u where u.organization_id = ${organizations}.id and u.deleted_at is null)`,
+  // A task is a run: every run started in the organization in the last 30 days.
+  taskCount: sql<number>`(select count(*)::int from ${runs} r where r.organization_id = ${organizations}.id
+    and r.created_at >= now() - interval '30 days')`,
 };
 
 const selectEnriched = (db: Executor) =>

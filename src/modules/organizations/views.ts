@@ -32,8 +32,7 @@ export function toAdminOrganizationView(row: EnrichedOrganizationRow): AdminOrga
   return {
     ...toOrganizationView(row),
     plan_slug: row.planSlug,
-    // Runs do not exist yet; the runs module will count those created in the last 30 days.
-    task_count_last30d: 0,
+    task_count_last30d: row.taskCount,
   };
 }
 

@@ -33,6 +33,19 @@ export function createProjectFilesService(deps: {
     return file;
   }
 
+  async function searchProject(organizationId: string, projectId: string, query: string, limit: number, ex = db) {
+    const hits = await store.search(ex, organizationId, projectId, query, limit);
+    return {
+      data: hits.map((h) => ({
+        file_id: h.fileId,
+        filename: h.filename,
+        chunk_id: h.chunkId,
+        snippet: h.snippet,
+        rank: h.rank,
+      })),
+    };
+  }
+
   return {
     async requestUpload(
       ctx: RequestContext,
@@ -116,17 +129,14 @@ export function createProjectFilesService(deps: {
 
     async search(ctx: RequestContext, projectId: string, query: string, limit: number) {
       await projects.visible(ctx, projectId);
-      const hits = await store.search(db, ctx.organizationId, projectId, query, limit);
-      return {
-        data: hits.map((h) => ({
-          file_id: h.fileId,
-          filename: h.filename,
-          chunk_id: h.chunkId,
-          snippet: h.snippet,
-          rank: h.rank,
-        })),
-      };
+      return searchProject(ctx.organizationId, projectId, query, limit, db);
     },
+
+    /**
+     * The same search without a request: for a run's search tool, whose thread already settled which project it
+     * may read. `ex` is the caller's transaction when it holds one.
+     */
+    searchProject,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Executor } from '../../platform/db/client.ts';
+import { emitInternalEvent, projectFileEvent } from '../../platform/events/internal.ts';
 import { chunkText } from '../../platform/extract/chunks.ts';
 import { extractText, UnsupportedFileType } from '../../platform/extract/index.ts';
 import { newId } from '../../platform/ids.ts';
@@ -52,6 +53,7 @@ export function createIngestionHandler(deps: { db: Executor; storage: BlobStorag
         indexedAt: new Date(),
         error: null,
       });
+      await emitInternalEvent(tx, organizationId, 'project_file.ready', projectFileEvent(file));
     });
   };
 }

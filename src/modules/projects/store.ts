@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
-import { projectFiles, projectMembers, projects, users } from '../../platform/db/schema/index.ts';
+import { projectFiles, projectMembers, projects, threads, users } from '../../platform/db/schema/index.ts';
 import type { Cursor } from '../../platform/http/pagination.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
@@ -23,9 +23,10 @@ const viewerRole = (viewerId: string) =>
 /**
  * The list row aggregates, computed in the page's one query (correlated subqueries on indexed keys):
  * ready files, members (plus the creator when the creator has no row), and the first five people, creator
- * first then members by time added. Conversations are counted once threads exist.
+ * first then members by time added, and the project's threads (conversations).
  */
 const aggregates = (viewerId: string) => ({
+  conversationCount: sql<number>`(select count(*)::int from ${threads} t where t.project_id = ${projects}.id)`,
   fileCount: sql<number>`(select count(*)::int from ${projectFiles} f where f.project_id = ${projects}.id and f.status = 'ready')`,
   memberCount: sql<number>`((select count(*)::int from ${projectMembers} m where m.project_id = ${projects}.id)
     + case when exists (select 1 from ${projectMembers} m where m.project_id = ${projects}.id

@@ -18,6 +18,7 @@ export function toProjectView(row: ProjectRow): z.output<typeof ProjectSchema> {
 
 export function toProjectListRow(row: {
   project: ProjectRow;
+  conversationCount: number;
   fileCount: number;
   memberCount: number;
   memberPreview: string;
@@ -25,8 +26,7 @@ export function toProjectListRow(row: {
 }): z.output<typeof ProjectListRowSchema> {
   return {
     ...toProjectView(row.project),
-    // Threads arrive with the conversations module, which will count them here.
-    conversation_count: 0,
+    conversation_count: row.conversationCount,
     file_count: row.fileCount,
     member_count: row.memberCount,
     member_preview: JSON.parse(row.memberPreview) as { user_id: string; display_name: string }[],

@@ -1,5 +1,5 @@
 export { type BackoffOptions, backoffDelay, DEFAULT_BACKOFF } from './backoff.ts';
 export { DEFAULT_MAX_ATTEMPTS, type EnqueueJob, enqueue } from './enqueue.ts';
 export { getJob, type JobRow, MAX_ERROR_LENGTH } from './store.ts';
-export type { Job, JobContext, JobHandler, JobLogger } from './types.ts';
+export { consoleJobLogger, type Job, type JobContext, type JobHandler, type JobLogger } from './types.ts';
 export { createJobWorker, type JobWorker, type JobWorkerOptions } from './worker.ts';

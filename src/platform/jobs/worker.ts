@@ -94,6 +94,9 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       return ticking;
     }
     ticking = (async () => {
+      // Yield before anything else: a pass that ended without awaiting (no free slot) would run its `finally`
+      // before `ticking` is assigned, leaving a settled promise there that turns every later tick into a no-op.
+      await undefined;
       try {
         do {
           again = false;

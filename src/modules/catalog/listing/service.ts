@@ -4,7 +4,7 @@ import type { AiProvidersService } from '../providers.service.ts';
 import { listAnthropic } from './anthropic.ts';
 import { listGemini } from './gemini.ts';
 import { listOpenAiCompatible } from './openai-compatible.ts';
-import type { AvailableModels, VendorClient } from './types.ts';
+import type { AvailableModel, AvailableModels, VendorClient } from './types.ts';
 
 export const AVAILABLE_MODELS_CACHE_MS = 60_000;
 export const DEFAULT_VENDOR_TIMEOUT_MS = 10_000;
@@ -29,19 +29,37 @@ const OPENAI_COMPATIBLE: Integration = { client: listOpenAiCompatible, documente
 /** Every slug has a listing: the three known vendors natively, any other as OpenAI-compatible. */
 export const integrationFor = (slug: string): Integration => KNOWN[slug] ?? OPENAI_COMPATIBLE;
 
+type Tracked = NonNullable<AvailableModel['tracked']>;
+
 export interface ModelListingDeps {
   providers: Pick<AiProvidersService, 'get' | 'readApiKey'>;
+  /** For each model id, the provider's active family holding it (one lookup per listing); none: all null. */
+  trackedBy?: (providerId: string, modelIds: string[]) => Promise<Map<string, Tracked>>;
   fetchTimeoutMs?: number;
   now?: () => Date;
 }
 
-/** Lists the models a provider's vendor offers, cached per provider for a minute. */
+/**
+ * Lists the models a provider's vendor offers, cached per provider for a minute. `tracked` is not cached: it is
+ * read from the catalog on every call.
+ */
 export function createModelListing({
   providers,
+  trackedBy,
   fetchTimeoutMs = DEFAULT_VENDOR_TIMEOUT_MS,
   now = () => new Date(),
 }: ModelListingDeps) {
   const cache = new Map<string, { stamp: string; expires: number; value: AvailableModels }>();
+
+  /** A copy of the listing with `tracked` filled in; the cached value itself is never changed. */
+  async function withTracking(providerId: string, value: AvailableModels): Promise<AvailableModels> {
+    if (!trackedBy || value.data.length === 0) return value;
+    const tracked = await trackedBy(
+      providerId,
+      value.data.map((m) => m.id),
+    );
+    return { ...value, data: value.data.map((m) => ({ ...m, tracked: tracked.get(m.id) ?? null })) };
+  }
 
   return {
     async availableModels(
@@ -59,7 +77,8 @@ export function createModelListing({
       const stamp = createHash('sha256').update(`${provider.slug}\n${baseUrl}\n${apiKey}`).digest('hex');
       const at = now();
       const cached = cache.get(providerId);
-      if (!refresh && cached && cached.stamp === stamp && cached.expires > at.getTime()) return cached.value;
+      if (!refresh && cached && cached.stamp === stamp && cached.expires > at.getTime())
+        return withTracking(providerId, cached.value);
 
       const integration = integrationFor(provider.slug);
       const data = await integration.client({ baseUrl, apiKey, timeoutMs: fetchTimeoutMs });
@@ -68,7 +87,7 @@ export function createModelListing({
         listing: { documented: integration.documented, docs_url: integration.docsUrl, fetched_at: at.toISOString() },
       };
       cache.set(providerId, { stamp, expires: at.getTime() + AVAILABLE_MODELS_CACHE_MS, value });
-      return value;
+      return withTracking(providerId, value);
     },
 
     /** Drops a provider's cached listing (e.g. after it is updated or deleted). */

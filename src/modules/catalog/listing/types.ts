@@ -79,7 +79,7 @@ export function classifyKind(id: string, methods: readonly string[] = []): Model
 export function modalitiesFor(kind: ModelKind, id: string): Pick<ImportFields, 'inputModalities' | 'outputModalities'> {
   switch (kind) {
     case 'embedding':
-      return { inputModalities: ['text'], outputModalities: ['embedding'] };
+      return { inputModalities: ['text'], outputModalities: ['embeddings'] };
     case 'image':
       return { inputModalities: ['text'], outputModalities: ['image'] };
     case 'audio':

@@ -1,0 +1,179 @@
+import { z } from 'zod';
+import type { RequestContext } from '../../platform/auth/actor.ts';
+import type { Executor } from '../../platform/db/client.ts';
+import { conflict, unprocessable } from '../../platform/http/errors.ts';
+import { decodeCursor, toPage } from '../../platform/http/pagination.ts';
+import { enqueue } from '../../platform/jobs/index.ts';
+import { viewerOf } from '../threads/service.ts';
+import { CANCELLED_REPLY, endRun } from './ending.ts';
+import { actsUpdated, type RunEventPublisher, terminalEvent } from './events.ts';
+import { RUN_JOB } from './launch.ts';
+import type { Interrupt } from './schemas.ts';
+import type { RunsService } from './service.ts';
+import { type ActRow, actsStore, approvalsStore, type RunRow, runsStore } from './store.ts';
+
+const notAwaiting = () => conflict('run_not_awaiting', 'The run is not waiting for an answer');
+
+type Answer = { approved: true } | { declined: true; reason: string | null } | { answer: string | string[] };
+
+/** What people do to a run: cancel it, and answer the questions it paused on. */
+export function createRunActionsService(deps: {
+  db: Executor;
+  runs: Pick<RunsService, 'visibleRun'>;
+  events: RunEventPublisher;
+  onRunEnqueued: () => void;
+}) {
+  const { db } = deps;
+
+  async function publishActs(run: RunRow, extra: Parameters<RunEventPublisher['publish']>[1][] = []) {
+    const acts = await actsStore.listForRun(db, run.organizationId, run.id);
+    for (const event of [actsUpdated(acts), ...extra]) await deps.events.publish(run.id, event);
+  }
+
+  /** The awaiting act an answer is for: the one named, or the newest. */
+  function pickInterrupt(acts: ActRow[], interruptId: string | undefined): ActRow & { interrupt: Interrupt } {
+    const awaiting = acts.filter((a) => a.status === 'awaiting' && a.interrupt);
+    const act = interruptId ? awaiting.find((a) => a.id === interruptId) : awaiting.at(-1);
+    if (!act) {
+      if (interruptId) throw unprocessable('interrupt_id is not an awaiting interrupt of this run');
+      throw notAwaiting();
+    }
+    return act as ActRow & { interrupt: Interrupt };
+  }
+
+  /**
+   * Records the answer in one transaction with the run locked: the act leaves `awaiting` and the run goes back
+   * to `running` once nothing else awaits; a continuation is enqueued for the worker.
+   */
+  async function answer(
+    ctx: RequestContext,
+    threadId: string,
+    runId: string,
+    interruptId: string | undefined,
+    decide: (act: ActRow & { interrupt: Interrupt }) => { answer: Answer; completesAct: boolean },
+  ) {
+    const run = await deps.runs.visibleRun(ctx, threadId, runId);
+    const status = await db.transaction(async (tx) => {
+      const locked = await runsStore.lock(tx, ctx.organizationId, run.id);
+      if (locked?.status !== 'awaiting') throw notAwaiting();
+      const acts = await actsStore.listForRun(tx, ctx.organizationId, run.id);
+      const act = pickInterrupt(acts, interruptId);
+      const { answer: given, completesAct } = decide(act);
+      await actsStore.update(tx, ctx.organizationId, act.id, {
+        answer: given,
+        interrupt: null,
+        ...(completesAct ? { status: 'completed', output: given, completedAt: new Date() } : { status: 'pending' }),
+      });
+      const stillAwaiting = acts.some((a) => a.id !== act.id && a.status === 'awaiting');
+      const next: 'awaiting' | 'running' = stillAwaiting ? 'awaiting' : 'running';
+      await runsStore.update(tx, ctx.organizationId, run.id, { status: next });
+      await enqueue(tx, {
+        kind: RUN_JOB,
+        payload: { organizationId: ctx.organizationId, runId: run.id },
+        dedupeKey: `run.continue:${act.id}`,
+        maxAttempts: 10,
+      });
+      return next;
+    });
+    deps.onRunEnqueued();
+    await publishActs(run);
+    return { run: { id: run.id, status } };
+  }
+
+  return {
+    async cancel(ctx: RequestContext, threadId: string, runId: string) {
+      const run = await deps.runs.visibleRun(ctx, threadId, runId);
+      const ended = await db.transaction(async (tx) => {
+        const locked = await runsStore.lock(tx, ctx.organizationId, run.id);
+        const content = locked?.partialText.trim() ? locked.partialText : CANCELLED_REPLY;
+        const output = locked ? await endRun(tx, locked, { status: 'cancelled', content }) : null;
+        if (!locked || !output) throw conflict('run_finished', 'The run has already finished');
+        return { run: locked, output };
+      });
+      await publishActs(ended.run, [terminalEvent('cancelled', ended.output)]);
+      return { run: { id: run.id, status: 'cancelled' as const } };
+    },
+
+    approve: (ctx: RequestContext, threadId: string, runId: string, body: { interrupt_id?: string }) =>
+      answer(ctx, threadId, runId, body.interrupt_id, (act) => {
+        if (act.interrupt.type !== 'approval') {
+          throw unprocessable('This interrupt asks a question: answer it with resume, or reject it');
+        }
+        return { answer: { approved: true }, completesAct: false };
+      }),
+
+    /** Works on any interrupt: the act completes as declined (not failed) and the run goes on. */
+    reject: (ctx: RequestContext, threadId: string, runId: string, body: { interrupt_id?: string; reason?: string }) =>
+      answer(ctx, threadId, runId, body.interrupt_id, () => ({
+        answer: { declined: true, reason: body.reason ?? null },
+        completesAct: true,
+      })),
+
+    resume: (
+      ctx: RequestContext,
+      threadId: string,
+      runId: string,
+      body: { interrupt_id?: string; answer: string | string[] },
+    ) =>
+      answer(ctx, threadId, runId, body.interrupt_id, (act) => {
+        if (act.interrupt.type !== 'clarification') {
+          throw unprocessable('This interrupt asks for approval: approve or reject it');
+        }
+        return { answer: { answer: normaliseAnswer(act.interrupt, body.answer) }, completesAct: false };
+      }),
+
+    /** Every awaiting interrupt on threads the caller can see, newest first. */
+    async pendingApprovals(ctx: RequestContext, rawCursor: string | undefined, limit: number) {
+      const rows = await approvalsStore.listVisible(
+        db,
+        ctx.organizationId,
+        viewerOf(ctx),
+        decodeCursor(rawCursor),
+        limit,
+      );
+      return toPage(
+        rows,
+        limit,
+        (r) => ({ v: r.createdAt.toISOString(), id: r.id }),
+        (r) => {
+          const interrupt = InterruptShape.parse(r.interrupt);
+          return {
+            id: r.id,
+            type: interrupt.type,
+            run_id: r.runId,
+            thread_id: r.threadId,
+            act_key: r.key,
+            prompt: interrupt.prompt,
+            options: interrupt.options,
+            multi_select: interrupt.multiSelect,
+            created_at: r.createdAt.toISOString(),
+          };
+        },
+      );
+    },
+  };
+}
+
+const InterruptShape = z.object({
+  type: z.enum(['approval', 'clarification']),
+  prompt: z.string(),
+  options: z.array(z.string()),
+  multiSelect: z.boolean(),
+});
+
+/** A single-choice question takes one answer; a multi-select one takes a list of the offered options. */
+function normaliseAnswer(interrupt: Interrupt, given: string | string[]): string | string[] {
+  if (!interrupt.multiSelect) {
+    if (Array.isArray(given)) {
+      if (given.length !== 1) throw unprocessable('This question takes a single answer');
+      return given[0]!;
+    }
+    return given;
+  }
+  const list = Array.isArray(given) ? given : [given];
+  const unknown = interrupt.options.length > 0 ? list.filter((a) => !interrupt.options.includes(a)) : [];
+  if (unknown.length > 0) throw unprocessable(`Not among the options: ${unknown.join(', ')}`);
+  return list;
+}
+
+export type RunActionsService = ReturnType<typeof createRunActionsService>;

@@ -1,0 +1,80 @@
+import type { ModelMessage } from 'ai';
+import type { MessageRow } from '../store.ts';
+
+/** One model round the run has taken: what it said and the tools it called (each tool call is an act). */
+export interface RunRound {
+  text: string;
+  toolCalls: { toolCallId: string; toolName: string; input: unknown; actId: string }[];
+}
+
+export interface RunState {
+  rounds: RunRound[];
+}
+
+export const readState = (raw: Record<string, unknown>): RunState => ({
+  rounds: Array.isArray(raw.rounds) ? (raw.rounds as RunRound[]) : [],
+});
+
+/** How many transcript messages the model sees before the run's own rounds. */
+export const TRANSCRIPT_WINDOW = 40;
+
+function describeAttachments(row: MessageRow): string {
+  const list = row.attachments as { filename?: string; mime_type?: string }[];
+  if (list.length === 0) return '';
+  return `\n\n[Attached: ${list.map((a) => `${a.filename} (${a.mime_type})`).join(', ')}]`;
+}
+
+/**
+ * The model's view: the transcript up to the run's input, then each round as an assistant message with its
+ * tool calls followed by their results (`outputs` by act id; a call without output yet has no result).
+ */
+export function buildModelMessages(
+  transcript: MessageRow[],
+  rounds: RunRound[],
+  outputs: Map<string, unknown>,
+): ModelMessage[] {
+  const messages: ModelMessage[] = transcript.map((m) =>
+    m.role === 'user'
+      ? { role: 'user', content: m.content + describeAttachments(m) }
+      : { role: 'assistant', content: m.content },
+  );
+  for (const round of rounds) {
+    messages.push({
+      role: 'assistant',
+      content: [
+        ...(round.text ? [{ type: 'text' as const, text: round.text }] : []),
+        ...round.toolCalls.map((c) => ({
+          type: 'tool-call' as const,
+          toolCallId: c.toolCallId,
+          toolName: c.toolName,
+          input: c.input,
+        })),
+      ],
+    });
+    const results = round.toolCalls.filter((c) => outputs.has(c.actId));
+    if (results.length > 0) {
+      messages.push({
+        role: 'tool',
+        content: results.map((c) => ({
+          type: 'tool-result' as const,
+          toolCallId: c.toolCallId,
+          toolName: c.toolName,
+          output: { type: 'json' as const, value: (outputs.get(c.actId) ?? null) as never },
+        })),
+      });
+    }
+  }
+  return messages;
+}
+
+export function systemPrompt(input: { organizationName: string; today: string; extra?: string | null }): string {
+  return [
+    `You are Atrium, the AI assistant of ${input.organizationName}. Today is ${input.today}.`,
+    'Answer clearly and concisely. Use the tools when the person asks for a document, spreadsheet, presentation,',
+    'dashboard or file, or when their project files may hold the answer; ask the person with ask_user only when',
+    'you cannot proceed without their answer.',
+    input.extra ?? '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+}

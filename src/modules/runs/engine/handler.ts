@@ -1,0 +1,268 @@
+import type { Executor } from '../../../platform/db/client.ts';
+import type { EventBus } from '../../../platform/events/index.ts';
+import { ApiError } from '../../../platform/http/errors.ts';
+import { newId } from '../../../platform/ids.ts';
+import type { JobHandler, JobLogger } from '../../../platform/jobs/index.ts';
+import type { ModelCallContext, ModelGateway, ToolDefinition } from '../../../platform/models/index.ts';
+import type { ThreadRow } from '../../threads/store.ts';
+import { endRun } from '../ending.ts';
+import { actsUpdated, runEvent, terminalEvent } from '../events.ts';
+import { actsStore, messagesStore, type RunRow, runsStore } from '../store.ts';
+import type { RunTool } from '../tools/types.ts';
+import { type AgentContextDeps, loadAgentContext } from './agent-context.ts';
+import { buildModelMessages, type RunState, readState, systemPrompt, TRANSCRIPT_WINDOW } from './conversation.ts';
+import { createDraftWriter, DraftClosed } from './draft.ts';
+import { describeToolCall, runToolAct } from './tool-acts.ts';
+import { driveWorkflow } from './workflow.ts';
+import type { WorkflowSources } from './workflow-steps.ts';
+
+/** Model rounds one run may take before it must answer. */
+export const MAX_ROUNDS = 12;
+/** Deliveries of one run's job before the run is failed instead of retried. */
+export const RUN_JOB_ATTEMPTS = 10;
+const ROUND_LIMIT_NOTE = '\n\n(I stopped here: this run reached its limit of steps.)';
+
+export interface RunEngineDeps {
+  db: Executor;
+  gateway: ModelGateway;
+  bus: EventBus;
+  tools: { byName(name: string): RunTool | undefined; definitions(names?: string[]): ToolDefinition[] };
+  threads: { find(organizationId: string, threadId: string, ex?: Executor): Promise<ThreadRow | null> };
+  organizationName(organizationId: string): Promise<string>;
+  log: JobLogger;
+  /** The agent of an agent run: its system prompt and skills, tool allowlist and model. */
+  agents: AgentContextDeps;
+  /** The workflow of a workflow run (workflow.ts drives those runs instead of the agent loop). */
+  workflows?: WorkflowSources;
+}
+
+class RunCancelled extends Error {}
+
+/**
+ * The `run.execute` job: takes a run from `queued` (or back from an answered interrupt) through model rounds and
+ * tool acts to its end. Everything it has done is durable (acts, rounds in `runs.state`, the draft), so a
+ * reclaimed delivery picks up where the dead one stopped; a finished or awaiting run makes a delivery a no-op.
+ */
+export function createRunHandler(deps: RunEngineDeps): JobHandler {
+  const { db, bus } = deps;
+
+  return async (job, jobCtx) => {
+    const { organizationId, runId } = job.payload as { organizationId: string; runId: string };
+    const initial = await runsStore.find(db, organizationId, runId);
+    if (!initial || initial.status === 'awaiting') return;
+    if (!['queued', 'running'].includes(initial.status)) {
+      // A delivery that died between ending the run and publishing its end: say it again for open streams.
+      if (job.attempt > 1) await republishEnd(deps, initial);
+      return;
+    }
+
+    const abort = new AbortController();
+    const onLeaseLost = () => abort.abort(jobCtx.signal.reason);
+    jobCtx.signal.addEventListener('abort', onLeaseLost);
+    const unsubscribe = bus.subscribe(runId, (event) => {
+      if (event.channel === 'lifecycle' && event.type === 'cancelled') abort.abort(new RunCancelled());
+    });
+    try {
+      if (initial.status === 'queued') {
+        await runsStore.transition(db, organizationId, runId, ['queued'], { status: 'running', startedAt: new Date() });
+      }
+      await bus.publish(runId, runEvent('lifecycle', 'started', { runId }));
+      if (initial.workflowId) await driveWorkflow(deps, runId, organizationId, abort.signal);
+      else await drive(deps, runId, organizationId, abort.signal);
+    } catch (error) {
+      // Cancelled (the canceller wrote the end), ended elsewhere, or lease lost (another worker has the run now).
+      if (abort.signal.aborted || error instanceof RunCancelled || error instanceof DraftClosed) return;
+      const modelFailure = error instanceof ApiError;
+      if (!modelFailure && job.attempt < RUN_JOB_ATTEMPTS) throw error;
+      deps.log.error({ err: error, runId }, 'run failed');
+      await fail(deps, organizationId, runId, error);
+    } finally {
+      unsubscribe();
+      jobCtx.signal.removeEventListener('abort', onLeaseLost);
+    }
+  };
+}
+
+async function drive(deps: RunEngineDeps, runId: string, organizationId: string, signal: AbortSignal): Promise<void> {
+  const { db } = deps;
+  const load = async () => {
+    const run = await runsStore.find(db, organizationId, runId);
+    if (run?.status !== 'running') throw new RunCancelled();
+    return run;
+  };
+  let run = await load();
+  const thread = await deps.threads.find(organizationId, run.threadId);
+  if (!thread) throw new Error(`run ${runId}: thread ${run.threadId} is gone`);
+  const publishActs = async () => {
+    await deps.bus.publish(runId, actsUpdated(await actsStore.listForRun(db, organizationId, runId)));
+  };
+  const ctx: ModelCallContext = {
+    organizationId,
+    userId: run.userId,
+    agentId: run.agentId,
+    channel: run.channel,
+    runId,
+  };
+  const agent = await loadAgentContext(deps.agents, run);
+  const model = await deps.gateway.resolve(ctx, { agentModel: agent?.agentModel });
+  const tools = model.supportsToolUse ? deps.tools.definitions(agent?.toolNames) : [];
+  // A tool the model calls outside the allowlist is answered as unknown, never run.
+  const runTools = {
+    byName: (name: string) => (tools.some((t) => t.name === name) ? deps.tools.byName(name) : undefined),
+  };
+  const system =
+    agent?.system ??
+    systemPrompt({
+      organizationName: await deps.organizationName(organizationId),
+      today: new Date().toISOString().slice(0, 10),
+    });
+
+  for (;;) {
+    if (signal.aborted) throw signal.reason;
+    const state = readState(run.state);
+    const acts = await actsStore.listForRun(db, organizationId, runId);
+    const lastRound = state.rounds.at(-1);
+
+    // Finish the tool calls of the last round before asking the model again.
+    for (const call of lastRound?.toolCalls ?? []) {
+      const act = acts.find((a) => a.id === call.actId);
+      if (!act || ['completed', 'failed', 'cancelled'].includes(act.status)) continue;
+      if (act.status === 'awaiting') return;
+      const outcome = await runToolAct({ db, events: deps.bus, tools: runTools }, run, thread, act, publishActs);
+      if (outcome.kind === 'awaiting') return;
+      if (signal.aborted) throw signal.reason;
+    }
+
+    run = await load();
+    if (state.rounds.length >= MAX_ROUNDS) {
+      await complete(deps, run, ROUND_LIMIT_NOTE);
+      return;
+    }
+    const finished = await modelRound(deps, run, state, { model, tools, system, ctx, signal });
+    if (finished) return;
+    run = await load();
+  }
+}
+
+/** One model round; returns true when the model answered (the run is then complete). */
+async function modelRound(
+  deps: RunEngineDeps,
+  run: RunRow,
+  state: RunState,
+  call: {
+    model: Awaited<ReturnType<ModelGateway['resolve']>>;
+    tools: ToolDefinition[];
+    system: string;
+    ctx: ModelCallContext;
+    signal: AbortSignal;
+  },
+): Promise<boolean> {
+  const { db } = deps;
+  const org = run.organizationId;
+  const settled = textOfRounds(state);
+  // A delivery that died mid-round left part of that round in the draft: start the round again from clean.
+  if (run.partialText.length !== settled.length) {
+    await runsStore.update(db, org, run.id, { partialText: settled });
+  }
+  const draft = createDraftWriter({
+    db,
+    runId: run.id,
+    events: deps.bus,
+    initialLength: settled.length,
+    onError: (error) => {
+      if (!(error instanceof DraftClosed)) deps.log.error({ err: error, runId: run.id }, 'draft write failed');
+    },
+  });
+  let roundText = '';
+  const transcript = (await messagesStore.recent(db, org, run.threadId, TRANSCRIPT_WINDOW)).filter(
+    (m) => m.createdAt <= run.createdAt || m.id === run.inputMessageId,
+  );
+  const outputs = new Map((await actsStore.listForRun(db, org, run.id)).map((a) => [a.id, a.output] as const));
+  const result = await deps.gateway.streamRound(
+    {
+      model: call.model,
+      system: call.system,
+      messages: buildModelMessages(transcript, state.rounds, outputs),
+      tools: call.tools,
+      signal: call.signal,
+    },
+    (event) => {
+      if (event.type !== 'text-delta') return;
+      const piece = roundText === '' && settled !== '' ? `\n\n${event.text}` : event.text;
+      roundText += event.text;
+      draft.append(piece);
+    },
+  );
+  await draft.flush();
+
+  const toolCalls = result.toolCalls.map((c) => ({ ...c, actId: newId() }));
+  const round = { text: roundText, toolCalls };
+  const base = state.rounds.reduce((n, r) => n + r.toolCalls.length, 0);
+  await db.transaction(async (tx) => {
+    await deps.gateway.recordUsage(tx, call.ctx, call.model, result.usage);
+    if (toolCalls.length === 0) return;
+    await actsStore.insertMany(
+      tx,
+      toolCalls.map((c, i) => ({
+        id: c.actId,
+        organizationId: org,
+        runId: run.id,
+        key: `call-${base + i + 1}`,
+        ordinal: base + i + 1,
+        kind: 'tool',
+        description: describeToolCall(c.toolName, c.input),
+        toolName: c.toolName,
+        toolCallId: c.toolCallId,
+        input: (c.input ?? null) as object,
+      })),
+    );
+    await runsStore.update(tx, org, run.id, { state: { rounds: [...state.rounds, round] } });
+  });
+  if (toolCalls.length === 0) {
+    await complete(deps, { ...run, partialText: settled + (settled && roundText ? '\n\n' : '') + roundText }, '');
+    return true;
+  }
+  if (roundText) await deps.bus.publish(run.id, runEvent('updates', 'narration', { text: roundText }));
+  await deps.bus.publish(run.id, actsUpdated(await actsStore.listForRun(db, org, run.id)));
+  return false;
+}
+
+const textOfRounds = (state: RunState) =>
+  state.rounds
+    .map((r) => r.text)
+    .filter(Boolean)
+    .join('\n\n');
+
+async function republishEnd(deps: RunEngineDeps, run: RunRow): Promise<void> {
+  const output = await messagesStore.find(deps.db, run.organizationId, run.outputMessageId);
+  if (!output) return;
+  const status = run.status as 'completed' | 'failed' | 'cancelled';
+  await deps.bus.publish(run.id, terminalEvent(status, output, run.error ?? undefined));
+}
+
+async function complete(deps: RunEngineDeps, run: RunRow, note: string): Promise<void> {
+  const text = run.partialText + note;
+  const content = text.trim() ? text : 'I have nothing to add.';
+  const output = await deps.db.transaction((tx) => endRun(tx, run, { status: 'completed', content }));
+  if (!output) return;
+  await deps.bus.publish(run.id, runEvent('tokens', 'completed', { text: content }));
+  await deps.bus.publish(run.id, terminalEvent('completed', output));
+}
+
+async function fail(deps: RunEngineDeps, organizationId: string, runId: string, error: unknown): Promise<void> {
+  const run = await runsStore.find(deps.db, organizationId, runId);
+  if (!run) return;
+  const reason =
+    error instanceof ApiError
+      ? { code: error.code, message: error.message }
+      : { code: 'run_failed', message: 'The run failed because of an internal error' };
+  const content = `${run.partialText ? `${run.partialText}\n\n` : ''}The run failed: ${reason.message}`;
+  const ended = await deps.db.transaction((tx) => endRun(tx, run, { status: 'failed', content, error: reason }));
+  if (!ended) return;
+  await deps.bus.publish(runId, runEvent('errors', 'raised', reason));
+  await deps.bus.publish(runId, actsUpdated(await actsStore.listForRun(deps.db, organizationId, runId)));
+  await deps.bus.publish(
+    runId,
+    runEvent('lifecycle', 'failed', { outputMessageId: run.outputMessageId, error: reason }),
+  );
+}

@@ -1,0 +1,83 @@
+import type { ModelCallContext } from '../../../platform/models/index.ts';
+import { sinkSteps } from '../../workflows/definition.ts';
+import { endRun } from '../ending.ts';
+import { runEvent, terminalEvent } from '../events.ts';
+import { type ActRow, type RunRow, runsStore } from '../store.ts';
+import { createDraftWriter, DraftClosed } from './draft.ts';
+import type { RunEngineDeps } from './handler.ts';
+import type { WorkflowPlan } from './workflow-plan.ts';
+import { agentOf, type WorkflowSources } from './workflow-steps.ts';
+import { joinResults } from './workflow-template.ts';
+
+/** Paragraph-sized pieces, so a reply written without a model still streams as several deltas. */
+const pieces = (text: string) => text.split(/(?<=\n\n)/).filter(Boolean);
+
+/**
+ * The reply of a finished workflow: the sink steps' results, written by the discussion agent when the workflow
+ * has an active one (one model round, streamed), else joined under the steps' names. Streamed through the draft
+ * (persist, then `tokens.delta`), then the run completes like an agent run: `tokens.completed`, then the
+ * terminal event with the output message. A delivery that died mid-reply starts the reply again.
+ */
+export async function finishWorkflow(
+  deps: RunEngineDeps & { workflows: WorkflowSources },
+  run: RunRow,
+  plan: WorkflowPlan,
+  acts: ActRow[],
+  ctx: ModelCallContext,
+  signal: AbortSignal,
+): Promise<void> {
+  const { db } = deps;
+  const org = run.organizationId;
+  const byKey = new Map(acts.map((a) => [a.key, a]));
+  const results = joinResults(
+    sinkSteps(plan.definition).map((s) => ({ name: s.name, output: byKey.get(s.id)?.output })),
+  );
+  if (run.partialText !== '') await runsStore.update(db, org, run.id, { partialText: '' });
+  const draft = createDraftWriter({
+    db,
+    runId: run.id,
+    events: deps.bus,
+    initialLength: 0,
+    onError: (error) => {
+      if (!(error instanceof DraftClosed)) deps.log.error({ err: error, runId: run.id }, 'draft write failed');
+    },
+  });
+
+  let text = '';
+  const agentId = plan.discussionAgentId;
+  const agent = agentId ? await agentOf(deps.agents, org, agentId) : null;
+  if (agent) {
+    const agentCtx = { ...ctx, agentId };
+    const model = await deps.gateway.resolve(agentCtx, { agentModel: agent.agentModel });
+    const result = await deps.gateway.streamRound(
+      {
+        model,
+        system: agent.system,
+        messages: [
+          {
+            role: 'user',
+            content: `The workflow "${plan.name}" has finished. Its results:\n\n${results}\n\nWrite the reply to the person from these results.`,
+          },
+        ],
+        signal,
+      },
+      (event) => {
+        if (event.type !== 'text-delta') return;
+        text += event.text;
+        draft.append(event.text);
+      },
+    );
+    await draft.flush();
+    await db.transaction((tx) => deps.gateway.recordUsage(tx, agentCtx, model, result.usage));
+  } else {
+    text = results;
+    for (const piece of pieces(results)) draft.append(piece);
+    await draft.flush();
+  }
+
+  const content = text.trim() ? text : 'The workflow finished without output.';
+  const output = await db.transaction((tx) => endRun(tx, run, { status: 'completed', content }));
+  if (!output) return;
+  await deps.bus.publish(run.id, runEvent('tokens', 'completed', { text: content }));
+  await deps.bus.publish(run.id, terminalEvent('completed', output));
+}

@@ -1,0 +1,202 @@
+import { createHash } from 'node:crypto';
+import type { Executor } from '../../../platform/db/client.ts';
+import { ApiError } from '../../../platform/http/errors.ts';
+import type { ModelCallContext, ModelGateway, ModelUsage, ResolvedModel } from '../../../platform/models/index.ts';
+import type { ThreadRow } from '../../threads/store.ts';
+import type { Definition, Step } from '../../workflows/schemas.ts';
+import type { RunRow } from '../store.ts';
+import type { RunTool } from '../tools/types.ts';
+import { type AgentContextDeps, loadAgentContext } from './agent-context.ts';
+import { joinResults, renderTemplate, renderValue, type TemplateScope } from './workflow-template.ts';
+
+/** Workflows go at most this many levels deep at run time too (definitions are checked when written). */
+export const MAX_RUN_NESTING = 5;
+
+/** What the workflow engine reads of the workflows module (agents and skills come through `AgentContextDeps`). */
+export interface WorkflowSources {
+  workflow(
+    organizationId: string,
+    id: string,
+  ): Promise<{
+    id: string;
+    name: string;
+    status: string;
+    definition: unknown;
+    discussionAgentId: string | null;
+  } | null>;
+}
+
+/** An agent's system prompt (with its default skills) and model, or null when the agent is gone. */
+export async function agentOf(agents: AgentContextDeps, organizationId: string, agentId: string) {
+  if (!(await agents.agents.forRun(organizationId, agentId))) return null;
+  return loadAgentContext(agents, { organizationId, agentId });
+}
+
+export interface StepEnv {
+  db: Executor;
+  gateway: ModelGateway;
+  tools: { byName(name: string): RunTool | undefined };
+  agents: AgentContextDeps;
+  run: RunRow;
+  thread: ThreadRow;
+  ctx: ModelCallContext;
+  signal: AbortSignal;
+  /** Definitions of the nested workflows, captured when the run started. */
+  nested: Readonly<Record<string, Definition>>;
+}
+
+/** One model call to record in the transaction that stores the step's output. */
+export interface StepUsage {
+  model: ResolvedModel;
+  usage: ModelUsage;
+  agentId: string | null;
+}
+
+export interface StepResult {
+  output: unknown;
+  usages: StepUsage[];
+}
+
+/** A step that cannot finish: the run fails with it (not retried). */
+export const stepError = (message: string) => new ApiError(422, 'step_failed', message);
+
+/** A stable UUID for work done inside one act (a nested tool call keys its artifact on it). */
+export function derivedId(base: string, path: string): string {
+  const h = createHash('sha256').update(`${base}:${path}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/** One model round on a prompt: the text it answers (no tools are offered). */
+async function modelText(
+  env: StepEnv,
+  req: { prompt: string; system?: string; agentModel?: string | null; agentId?: string | null },
+): Promise<StepResult> {
+  const ctx = { ...env.ctx, agentId: req.agentId ?? env.ctx.agentId ?? null };
+  const model = await env.gateway.resolve(ctx, { agentModel: req.agentModel ?? null });
+  const result = await env.gateway.streamRound({
+    model,
+    system: req.system,
+    messages: [{ role: 'user', content: req.prompt }],
+    signal: env.signal,
+  });
+  return { output: { text: result.text }, usages: [{ model, usage: result.usage, agentId: ctx.agentId }] };
+}
+
+/**
+ * A model, skill, agent or nested-workflow step, and tool steps of nested workflows (top-level tool steps run
+ * as tool acts). `actId` names the act the work belongs to and `path` the step inside it.
+ */
+export async function executeStep(
+  env: StepEnv,
+  step: Step,
+  scope: TemplateScope,
+  place: { actId: string; path: string; depth: number },
+): Promise<StepResult> {
+  const org = env.run.organizationId;
+  switch (step.type) {
+    case 'model':
+      return modelText(env, { prompt: renderTemplate(step.config.prompt, scope), agentModel: step.config.model });
+    case 'skill': {
+      const [skill] = await env.agents.skills.resolveForRun(org, [step.config.skill]);
+      if (!skill) throw stepError(`The skill "${step.config.skill}" is not available`);
+      return modelText(env, {
+        system: `Follow the instructions of the skill "${skill.name}":\n${skill.instructions}`,
+        prompt: renderTemplate(step.config.prompt, scope),
+      });
+    }
+    case 'agent': {
+      // One round with the agent's system prompt and model; the agent's tools are not offered inside a workflow.
+      const agent = await agentOf(env.agents, org, step.config.agent_id);
+      if (!agent) throw stepError(`The agent ${step.config.agent_id} no longer exists`);
+      return modelText(env, {
+        system: agent.system,
+        prompt: renderTemplate(step.config.prompt, scope),
+        agentModel: agent.agentModel,
+        agentId: step.config.agent_id,
+      });
+    }
+    case 'workflow': {
+      const definition = env.nested[step.config.workflow_id];
+      if (!definition) throw stepError(`The workflow ${step.config.workflow_id} is not available`);
+      if (place.depth >= MAX_RUN_NESTING) throw stepError(`Workflows nest more than ${MAX_RUN_NESTING} levels`);
+      const input = renderValue(step.config.input, scope) as Record<string, unknown>;
+      return runNested(env, definition, input, { ...place, depth: place.depth + 1 });
+    }
+    case 'tool':
+      return nestedTool(env, step, scope, place);
+  }
+}
+
+/** A tool step inside a nested workflow: runs in its own transaction; a question to the person is refused. */
+async function nestedTool(
+  env: StepEnv,
+  step: Extract<Step, { type: 'tool' }>,
+  scope: TemplateScope,
+  place: { actId: string; path: string },
+): Promise<StepResult> {
+  const tool = env.tools.byName(step.config.tool);
+  if (!tool) throw stepError(`Unknown tool "${step.config.tool}"`);
+  const args = renderValue(step.config.arguments, scope);
+  const outcome = await env.db.transaction((tx) =>
+    tool.execute(args, {
+      organizationId: env.run.organizationId,
+      threadId: env.run.threadId,
+      runId: env.run.id,
+      actId: derivedId(place.actId, place.path),
+      projectId: env.thread.projectId,
+      principalId: env.run.createdById,
+      model: null,
+      tx,
+    }),
+  );
+  if (outcome.kind === 'interrupt') {
+    throw stepError(`The tool "${tool.name}" asks a question, which a nested workflow cannot pause for`);
+  }
+  const error = (outcome.output as { error?: unknown } | null)?.error;
+  if (error) throw stepError(`The tool "${tool.name}" failed: ${String(error)}`);
+  return { output: outcome.output ?? null, usages: [] };
+}
+
+/**
+ * A nested workflow inside one act: its steps run in dependency order, independent ones in parallel; its
+ * output is the text of its sink steps. A crash reruns the whole nested workflow with its act.
+ */
+async function runNested(
+  env: StepEnv,
+  definition: Definition,
+  input: Record<string, unknown>,
+  place: { actId: string; path: string; depth: number },
+): Promise<StepResult> {
+  const outputs = new Map<string, unknown>();
+  const usages: StepUsage[] = [];
+  const left = new Set(definition.steps.map((s) => s.id));
+  while (left.size > 0) {
+    const ready = definition.steps.filter((s) => left.has(s.id) && s.depends_on.every((d) => outputs.has(d)));
+    if (ready.length === 0) throw stepError('The nested workflow has steps that can never run');
+    const done = await Promise.all(
+      ready.map((s) =>
+        executeStep(env, s, { input, outputs }, { ...place, path: `${place.path}/${s.id}` }).then(
+          (r) => [s.id, r] as const,
+        ),
+      ),
+    );
+    for (const [id, result] of done) {
+      outputs.set(id, result.output);
+      usages.push(...result.usages);
+      left.delete(id);
+    }
+  }
+  const sinks = definition.steps.filter((s) => !definition.steps.some((o) => o.depends_on.includes(s.id)));
+  return { output: { text: joinResults(sinks.map((s) => ({ name: s.name, output: outputs.get(s.id) }))) }, usages };
+}
+
+/** Whether a step pauses for approval before it runs; a nested workflow does when any of its steps would. */
+export function gateOf(step: Step, nested: Readonly<Record<string, Definition>>, depth = 0): string | null {
+  const fallback = `Approve the step "${step.name}" before it runs?`;
+  if (step.requires_confirmation) return step.confirmation_message?.trim() || fallback;
+  if (step.type !== 'workflow' || depth >= MAX_RUN_NESTING) return null;
+  const inner = (nested[step.config.workflow_id]?.steps ?? [])
+    .map((s) => gateOf(s, nested, depth + 1))
+    .filter((m): m is string => m !== null);
+  return inner.length > 0 ? `${fallback} It includes: ${inner.join(' ')}` : null;
+}

@@ -1,0 +1,201 @@
+import { ApiError } from '../../../platform/http/errors.ts';
+import type { ModelCallContext } from '../../../platform/models/index.ts';
+import type { ThreadRow } from '../../threads/store.ts';
+import type { Step } from '../../workflows/schemas.ts';
+import { actsUpdated, runEvent } from '../events.ts';
+import { type ActRow, actsStore, type RunRow, runsStore } from '../store.ts';
+import { DraftClosed } from './draft.ts';
+import type { RunEngineDeps } from './handler.ts';
+import { runToolAct } from './tool-acts.ts';
+import { finishWorkflow } from './workflow-finish.ts';
+import { ensurePlan, type WorkflowPlan } from './workflow-plan.ts';
+import { executeStep, gateOf, type StepEnv, type WorkflowSources } from './workflow-steps.ts';
+import { renderValue } from './workflow-template.ts';
+
+type Deps = RunEngineDeps & { workflows: WorkflowSources };
+type Outcome = 'completed' | 'awaiting';
+
+const activity = (act: ActRow, status: string, detail: string | null = null) =>
+  runEvent('updates', 'activity', { status, actKey: act.key, label: act.description, detail }, act.id);
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * A workflow run: one act per step, run in dependency order; a step starts as soon as every step it depends on
+ * has completed, so independent steps run in parallel. A step that requires confirmation pauses the run
+ * (`awaiting`, `interrupts.approval`) once nothing else can run; approve sends it back `pending` with its
+ * answer, reject completes it as declined and the steps after it read that. A failing step fails the run
+ * through the handler's failure path (an ApiError). The acts are the state: a new delivery reruns the acts a
+ * dead one left `running` and goes on from there.
+ */
+export async function driveWorkflow(
+  base: RunEngineDeps,
+  runId: string,
+  organizationId: string,
+  signal: AbortSignal,
+): Promise<void> {
+  if (!base.workflows) throw new Error('The workflow engine is not wired (RunEngineDeps.workflows)');
+  const deps = base as Deps;
+  const { db } = deps;
+  const run = await runsStore.find(db, organizationId, runId);
+  if (run?.status !== 'running') throw new DraftClosed();
+  const thread = await deps.threads.find(organizationId, run.threadId);
+  if (!thread) throw new Error(`run ${runId}: thread ${run.threadId} is gone`);
+  const plan = await ensurePlan(db, deps.workflows, run);
+  const ctx: ModelCallContext = { organizationId, userId: run.userId, channel: run.channel, runId };
+  const env: StepEnv = {
+    db,
+    gateway: deps.gateway,
+    tools: deps.tools,
+    agents: deps.agents,
+    run,
+    thread,
+    ctx,
+    signal,
+    nested: plan.nested,
+  };
+
+  const acts = await actsStore.listForRun(db, organizationId, runId);
+  if (acts.some((a) => a.status === 'awaiting')) return;
+  const steps = new Map(plan.definition.steps.map((s) => [s.id, s]));
+  // `running` acts were left by a delivery that died: they run again.
+  const status = new Map<string, string>(acts.map((a) => [a.key, a.status === 'running' ? 'pending' : a.status]));
+  const inflight = new Map<string, Promise<void>>();
+  const gated: { act: ActRow; prompt: string }[] = [];
+  let failure: { step: Step; error: unknown } | null = null;
+  let stop: unknown = null;
+
+  for (;;) {
+    if (!failure && !stop && !signal.aborted) {
+      for (const act of acts) {
+        const step = steps.get(act.key)!;
+        if (status.get(act.key) !== 'pending' || inflight.has(act.key)) continue;
+        if (!step.depends_on.every((d) => status.get(d) === 'completed')) continue;
+        const gate = gateOf(step, plan.nested);
+        if (gate && (act.answer as { approved?: boolean } | null)?.approved !== true) {
+          if (!gated.some((g) => g.act.id === act.id)) gated.push({ act, prompt: gate });
+          continue;
+        }
+        status.set(act.key, 'running');
+        const work = runStep(deps, env, plan, thread, run, act, step)
+          .then((outcome) => {
+            status.set(act.key, outcome);
+          })
+          .catch(async (error: unknown) => {
+            status.set(act.key, 'failed');
+            if (signal.aborted || error instanceof DraftClosed || !(error instanceof ApiError)) {
+              stop ??= error;
+              return;
+            }
+            failure ??= { step, error };
+            await markFailed(deps, run, act, errorText(error));
+          })
+          .finally(() => inflight.delete(act.key));
+        inflight.set(act.key, work);
+      }
+    }
+    if (inflight.size === 0) break;
+    await Promise.race(inflight.values());
+  }
+
+  if (signal.aborted) throw signal.reason;
+  if (stop) throw stop;
+  if (failure) {
+    const { step, error } = failure as { step: Step; error: unknown };
+    throw new ApiError(422, 'step_failed', `The step "${step.name}" failed: ${errorText(error)}`);
+  }
+  if ([...status.values()].includes('awaiting')) return;
+  if (gated.length > 0) return pause(deps, run, gated);
+  if ([...status.values()].some((s) => s !== 'completed')) {
+    throw new ApiError(422, 'step_failed', 'The workflow has steps that can never run');
+  }
+  const finished = await runsStore.find(db, organizationId, runId);
+  if (finished?.status !== 'running') throw new DraftClosed();
+  await finishWorkflow(deps, finished, plan, await actsStore.listForRun(db, organizationId, runId), ctx, signal);
+}
+
+async function publishActs(deps: Deps, run: RunRow) {
+  await deps.bus.publish(run.id, actsUpdated(await actsStore.listForRun(deps.db, run.organizationId, run.id)));
+}
+
+/** Runs one step's act to its end: `completed`, or `awaiting` when a tool step asks the person something. */
+async function runStep(
+  deps: Deps,
+  env: StepEnv,
+  plan: WorkflowPlan,
+  thread: ThreadRow,
+  run: RunRow,
+  act: ActRow,
+  step: Step,
+): Promise<Outcome> {
+  const org = run.organizationId;
+  const done = await actsStore.listForRun(deps.db, org, run.id);
+  const scope = { input: plan.input, outputs: new Map(done.map((a) => [a.key, a.output] as const)) };
+
+  if (step.type === 'tool') {
+    const input = renderValue(step.config.arguments, scope);
+    await actsStore.update(deps.db, org, act.id, { input });
+    const toolDeps = { db: deps.db, events: deps.bus, tools: deps.tools };
+    const outcome = await runToolAct(toolDeps, run, thread, { ...act, input }, () => publishActs(deps, run));
+    if (outcome.kind === 'awaiting') return 'awaiting';
+    const after = (await actsStore.listForRun(deps.db, org, run.id)).find((a) => a.id === act.id);
+    const error = (after?.output as { error?: unknown } | null)?.error;
+    if (error) throw new ApiError(422, 'step_failed', `the tool "${step.config.tool}" failed: ${String(error)}`);
+    return 'completed';
+  }
+
+  await actsStore.update(deps.db, org, act.id, { status: 'running', startedAt: new Date(), error: null });
+  await publishActs(deps, run);
+  await deps.bus.publish(run.id, activity(act, 'started'));
+  const result = await executeStep(env, step, scope, { actId: act.id, path: step.id, depth: 0 });
+  await deps.db.transaction(async (tx) => {
+    const locked = await runsStore.lock(tx, org, run.id);
+    if (locked?.status !== 'running') throw new DraftClosed();
+    for (const u of result.usages) {
+      await deps.gateway.recordUsage(tx, { ...env.ctx, agentId: u.agentId }, u.model, u.usage);
+    }
+    await actsStore.update(tx, org, act.id, {
+      status: 'completed',
+      output: result.output as object,
+      completedAt: new Date(),
+    });
+  });
+  await publishActs(deps, run);
+  await deps.bus.publish(run.id, activity(act, 'completed'));
+  return 'completed';
+}
+
+async function markFailed(deps: Deps, run: RunRow, act: ActRow, message: string) {
+  await actsStore.update(deps.db, run.organizationId, act.id, {
+    status: 'failed',
+    error: message.slice(0, 2000),
+    completedAt: new Date(),
+  });
+  await publishActs(deps, run);
+  await deps.bus.publish(run.id, activity(act, 'failed', message.slice(0, 500)));
+}
+
+/** Parks the run before the gated steps: each act `awaiting` an approval, the run `awaiting`. */
+async function pause(deps: Deps, run: RunRow, gated: { act: ActRow; prompt: string }[]): Promise<void> {
+  const org = run.organizationId;
+  const interrupt = (prompt: string) => ({
+    type: 'approval' as const,
+    prompt,
+    options: ['approve', 'reject'],
+    multiSelect: false,
+  });
+  await deps.db.transaction(async (tx) => {
+    for (const { act, prompt } of gated) {
+      await actsStore.update(tx, org, act.id, { status: 'awaiting', interrupt: interrupt(prompt) });
+    }
+    if (!(await runsStore.transition(tx, org, run.id, ['running'], { status: 'awaiting' }))) throw new DraftClosed();
+  });
+  await publishActs(deps, run);
+  for (const { act, prompt } of gated) {
+    const { type, options, multiSelect } = interrupt(prompt);
+    await deps.bus.publish(
+      run.id,
+      runEvent('interrupts', type, { interruptId: act.id, actKey: act.key, prompt, options, multiSelect }, act.id),
+    );
+  }
+}

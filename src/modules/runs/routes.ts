@@ -1,0 +1,147 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { contextOf } from '../../platform/auth/guard.ts';
+import { errorResponses, uuidParam } from '../../platform/http/openapi.ts';
+import { pageQuery, pageSchema } from '../../platform/http/pagination.ts';
+import type { RunActionsService } from './actions.service.ts';
+import {
+  ApprovalSchema,
+  ApproveBody,
+  MessageSchema,
+  PostMessageBody,
+  PostMessageResponse,
+  RejectBody,
+  ResumeBody,
+  RunActionResponse,
+  RunListQuery,
+  RunSchema,
+  RunSnapshotSchema,
+  StartRunBody,
+  StartRunResponse,
+  TranscriptQuery,
+} from './schemas.ts';
+import type { RunsService } from './service.ts';
+
+const tags = ['Runs'];
+const config = { auth: 'any' } as const;
+const threadParams = z.object({ id: uuidParam });
+const runParams = z.object({ id: uuidParam, runId: uuidParam });
+const notFound = { 404: ['not_found'] };
+type AnswerAction = (
+  ctx: ReturnType<typeof contextOf>,
+  threadId: string,
+  runId: string,
+  body: never,
+) => ReturnType<RunActionsService['approve']>;
+const actionErrors = errorResponses('any', { ...notFound, 409: ['run_not_awaiting'], 422: ['validation_error'] });
+
+export function registerRunRoutes(app: FastifyInstance, runs: RunsService, actions: RunActionsService): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post('/v1/threads/:id/messages', {
+    config,
+    schema: {
+      tags,
+      summary: 'Post a message; unless `run` is false a run answering it starts atomically with it',
+      params: threadParams,
+      body: PostMessageBody,
+      response: {
+        201: PostMessageResponse,
+        ...errorResponses('any', { ...notFound, 409: ['run_in_progress'], 422: ['dlp_blocked', 'validation_error'] }),
+      },
+    },
+    handler: async (req, reply) =>
+      reply.status(201).send(await runs.postMessage(contextOf(req), req.params.id, req.body)),
+  });
+
+  r.get('/v1/threads/:id/messages', {
+    config,
+    schema: {
+      tags,
+      summary: 'The transcript, oldest first',
+      params: threadParams,
+      querystring: TranscriptQuery,
+      response: { 200: pageSchema(MessageSchema), ...errorResponses('any', notFound) },
+    },
+    handler: (req) => runs.transcript(contextOf(req), req.params.id, req.query.cursor, req.query.limit),
+  });
+
+  r.post('/v1/threads/:id/runs', {
+    config,
+    schema: {
+      tags,
+      summary: 'Start a run (canonical): answers new content, or the latest user message without it',
+      params: threadParams,
+      body: StartRunBody,
+      response: {
+        201: StartRunResponse,
+        ...errorResponses('any', { ...notFound, 409: ['run_in_progress'], 422: ['dlp_blocked', 'validation_error'] }),
+      },
+    },
+    handler: async (req, reply) => reply.status(201).send(await runs.startRun(contextOf(req), req.params.id, req.body)),
+  });
+
+  r.get('/v1/threads/:id/runs', {
+    config,
+    schema: {
+      tags,
+      summary: 'Runs of a thread, newest first',
+      params: threadParams,
+      querystring: RunListQuery,
+      response: { 200: pageSchema(RunSchema), ...errorResponses('any', notFound) },
+    },
+    handler: (req) => runs.listRuns(contextOf(req), req.params.id, req.query.cursor, req.query.limit),
+  });
+
+  r.get('/v1/threads/:id/runs/:runId', {
+    config,
+    schema: {
+      tags,
+      summary: 'A one-time run snapshot: run, acts, partial text, artifacts and the output message',
+      params: runParams,
+      response: { 200: RunSnapshotSchema, ...errorResponses('any', notFound) },
+    },
+    handler: (req) => runs.snapshot(contextOf(req), req.params.id, req.params.runId),
+  });
+
+  r.post('/v1/threads/:id/runs/:runId/cancel', {
+    config,
+    schema: {
+      tags,
+      summary: 'Cancel a queued, running or awaiting run; it still ends with its output message',
+      params: runParams,
+      response: { 202: RunActionResponse, ...errorResponses('any', { ...notFound, 409: ['run_finished'] }) },
+    },
+    handler: async (req, reply) =>
+      reply.status(202).send(await actions.cancel(contextOf(req), req.params.id, req.params.runId)),
+  });
+
+  // approve, reject and resume share their shape: an optional interrupt id plus their own field, 202 `{ run }`.
+  const answerRoutes = [
+    ['approve', 'Approve the awaiting approval (the newest, or `interrupt_id`)', ApproveBody, actions.approve],
+    ['reject', 'Decline an awaiting interrupt; the model is told and the run goes on', RejectBody, actions.reject],
+    ['resume', 'Answer an awaiting clarification', ResumeBody, actions.resume],
+  ] as const;
+  for (const [action, summary, body, act] of answerRoutes) {
+    r.post(`/v1/threads/:id/runs/:runId/${action}`, {
+      config,
+      schema: { tags, summary, params: runParams, body, response: { 202: RunActionResponse, ...actionErrors } },
+      handler: async (req, reply) =>
+        reply
+          .status(202)
+          .send(await (act as AnswerAction)(contextOf(req), req.params.id, req.params.runId, req.body as never)),
+    });
+  }
+
+  r.get('/v1/approvals', {
+    config,
+    schema: {
+      tags,
+      summary: 'Awaiting approvals and clarifications on threads the caller can see, newest first',
+      querystring: pageQuery(),
+      response: { 200: pageSchema(ApprovalSchema), ...errorResponses('any') },
+    },
+    handler: (req) => actions.pendingApprovals(contextOf(req), req.query.cursor, req.query.limit),
+  });
+}

@@ -1,0 +1,231 @@
+import { type AnyColumn, and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../platform/db/client.ts';
+import { acts, messages, type RunStatus, runs, threads } from '../../platform/db/schema/index.ts';
+import type { Cursor } from '../../platform/http/pagination.ts';
+import { threadVisibleTo, type Viewer } from '../threads/visibility.ts';
+
+export type MessageRow = typeof messages.$inferSelect;
+export type RunRow = typeof runs.$inferSelect;
+export type ActRow = typeof acts.$inferSelect;
+
+export const LIVE_STATUSES: RunStatus[] = ['queued', 'running', 'awaiting'];
+const keyset = (createdAt: AnyColumn, id: AnyColumn, c: Cursor, dir: '<' | '>') =>
+  dir === '<'
+    ? sql`(${createdAt}, ${id}) < (${new Date(c.v)}::timestamptz, ${c.id}::uuid)`
+    : sql`(${createdAt}, ${id}) > (${new Date(c.v)}::timestamptz, ${c.id}::uuid)`;
+
+export const messagesStore = {
+  async insert(db: Executor, row: typeof messages.$inferInsert): Promise<MessageRow> {
+    const [created] = await db.insert(messages).values(row).returning();
+    return created!;
+  },
+
+  /** Inserts a run's output message under its reserved id; a second attempt is a no-op and returns the first. */
+  async insertOutput(db: Executor, row: typeof messages.$inferInsert): Promise<MessageRow> {
+    const [inserted] = await db.insert(messages).values(row).onConflictDoNothing({ target: messages.id }).returning();
+    return inserted ?? (await messagesStore.find(db, row.organizationId, row.id!))!;
+  },
+
+  async find(db: Executor, organizationId: string, id: string): Promise<MessageRow | null> {
+    const [row] = await db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.organizationId, organizationId), eq(messages.id, id)));
+    return row ?? null;
+  },
+
+  /** Oldest first, keyset on (created_at, id). */
+  page(db: Executor, organizationId: string, threadId: string, cursor: Cursor | null, limit: number) {
+    return db
+      .select()
+      .from(messages)
+      .where(
+        and(
+          eq(messages.organizationId, organizationId),
+          eq(messages.threadId, threadId),
+          cursor ? keyset(messages.createdAt, messages.id, cursor, '>') : undefined,
+        ),
+      )
+      .orderBy(asc(messages.createdAt), asc(messages.id))
+      .limit(limit + 1);
+  },
+
+  /** The thread's newest user message: what a start-run without content answers. */
+  async latestFromUser(db: Executor, organizationId: string, threadId: string): Promise<MessageRow | null> {
+    const [row] = await db
+      .select()
+      .from(messages)
+      .where(
+        and(eq(messages.organizationId, organizationId), eq(messages.threadId, threadId), eq(messages.role, 'user')),
+      )
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(1);
+    return row ?? null;
+  },
+
+  /** The newest `limit` messages of a thread, oldest first: the model's view of the conversation. */
+  async recent(db: Executor, organizationId: string, threadId: string, limit: number): Promise<MessageRow[]> {
+    const rows = await db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.organizationId, organizationId), eq(messages.threadId, threadId)))
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(limit);
+    return rows.reverse();
+  },
+};
+
+export const runsStore = {
+  async insert(db: Executor, row: typeof runs.$inferInsert): Promise<RunRow> {
+    const [created] = await db.insert(runs).values(row).returning();
+    return created!;
+  },
+
+  async find(db: Executor, organizationId: string, runId: string, threadId?: string): Promise<RunRow | null> {
+    const [row] = await db
+      .select()
+      .from(runs)
+      .where(
+        and(
+          eq(runs.organizationId, organizationId),
+          eq(runs.id, runId),
+          threadId ? eq(runs.threadId, threadId) : undefined,
+        ),
+      );
+    return row ?? null;
+  },
+
+  /** Locks the run row for a state change inside the caller's transaction. */
+  async lock(db: Executor, organizationId: string, runId: string): Promise<RunRow | null> {
+    const [row] = await db
+      .select()
+      .from(runs)
+      .where(and(eq(runs.organizationId, organizationId), eq(runs.id, runId)))
+      .for('update');
+    return row ?? null;
+  },
+
+  /** Newest first. */
+  listForThread(db: Executor, organizationId: string, threadId: string, cursor: Cursor | null, limit: number) {
+    return db
+      .select()
+      .from(runs)
+      .where(
+        and(
+          eq(runs.organizationId, organizationId),
+          eq(runs.threadId, threadId),
+          cursor ? keyset(runs.createdAt, runs.id, cursor, '<') : undefined,
+        ),
+      )
+      .orderBy(desc(runs.createdAt), desc(runs.id))
+      .limit(limit + 1);
+  },
+
+  /**
+   * Moves a run between states only from one of `from`: the conditional update is what makes a cancel racing a
+   * completion end with one winner. Returns whether this call made the move.
+   */
+  async transition(
+    db: Executor,
+    organizationId: string,
+    runId: string,
+    from: RunStatus[],
+    changes: Partial<typeof runs.$inferInsert>,
+  ): Promise<boolean> {
+    const moved = await db
+      .update(runs)
+      .set({ ...changes, updatedAt: sql`now()` })
+      .where(and(eq(runs.organizationId, organizationId), eq(runs.id, runId), inArray(runs.status, from)))
+      .returning({ id: runs.id });
+    return moved.length > 0;
+  },
+
+  async update(db: Executor, organizationId: string, runId: string, changes: Partial<typeof runs.$inferInsert>) {
+    await db
+      .update(runs)
+      .set({ ...changes, updatedAt: sql`now()` })
+      .where(and(eq(runs.organizationId, organizationId), eq(runs.id, runId)));
+  },
+
+  /**
+   * Appends to the draft reply without rewriting the whole text each time, only while the run is running: once a
+   * cancel has ended it (and written the output message from the draft it saw), a late piece is refused.
+   * Returns whether the piece was stored.
+   */
+  async appendPartialText(db: Executor, runId: string, text: string): Promise<boolean> {
+    const stored = await db
+      .update(runs)
+      .set({ partialText: sql`${runs.partialText} || ${text}` })
+      .where(and(eq(runs.id, runId), eq(runs.status, 'running')))
+      .returning({ id: runs.id });
+    return stored.length > 0;
+  },
+};
+
+export const actsStore = {
+  listForRun: (db: Executor, organizationId: string, runId: string): Promise<ActRow[]> =>
+    db
+      .select()
+      .from(acts)
+      .where(and(eq(acts.organizationId, organizationId), eq(acts.runId, runId)))
+      .orderBy(asc(acts.ordinal), asc(acts.id)),
+
+  /** Acts are keyed per run: a retried round re-inserting the same key is a no-op. */
+  async insertMany(db: Executor, rows: (typeof acts.$inferInsert)[]): Promise<void> {
+    if (rows.length === 0) return;
+    await db
+      .insert(acts)
+      .values(rows)
+      .onConflictDoNothing({ target: [acts.runId, acts.key] });
+  },
+
+  async update(db: Executor, organizationId: string, actId: string, changes: Partial<typeof acts.$inferInsert>) {
+    await db
+      .update(acts)
+      .set({ ...changes, updatedAt: sql`now()` })
+      .where(and(eq(acts.organizationId, organizationId), eq(acts.id, actId)));
+  },
+
+  /** Ends every unfinished act of a run (cancel or failure). */
+  async closeOpen(db: Executor, organizationId: string, runId: string, status: 'cancelled' | 'failed') {
+    await db
+      .update(acts)
+      .set({ status, interrupt: null, updatedAt: sql`now()`, completedAt: sql`now()` })
+      .where(
+        and(
+          eq(acts.organizationId, organizationId),
+          eq(acts.runId, runId),
+          inArray(acts.status, ['pending', 'running', 'awaiting']),
+        ),
+      );
+  },
+};
+
+/** Awaiting interrupts joined to their run's thread, for `GET /v1/approvals`. */
+export const approvalsStore = {
+  listVisible(db: Executor, organizationId: string, viewer: Viewer, cursor: Cursor | null, limit: number) {
+    return db
+      .select({
+        id: acts.id,
+        key: acts.key,
+        interrupt: acts.interrupt,
+        createdAt: acts.updatedAt,
+        runId: runs.id,
+        threadId: runs.threadId,
+      })
+      .from(acts)
+      .innerJoin(runs, eq(runs.id, acts.runId))
+      .innerJoin(threads, eq(threads.id, runs.threadId))
+      .where(
+        and(
+          eq(acts.organizationId, organizationId),
+          eq(acts.status, 'awaiting'),
+          eq(runs.status, 'awaiting'),
+          threadVisibleTo(viewer),
+          cursor ? keyset(acts.updatedAt, acts.id, cursor, '<') : undefined,
+        ),
+      )
+      .orderBy(desc(acts.updatedAt), desc(acts.id))
+      .limit(limit + 1);
+  },
+};

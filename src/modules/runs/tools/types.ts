@@ -1,0 +1,48 @@
+import type { z } from 'zod';
+import type { Executor } from '../../../platform/db/client.ts';
+import type { ArtifactRow } from '../../artifacts/service.ts';
+
+/** What a tool knows of the run calling it. */
+export interface ToolContext {
+  organizationId: string;
+  threadId: string;
+  runId: string;
+  /** The act of this tool call: artifacts derive their id and blob key from it, so a retried call stores one. */
+  actId: string;
+  projectId: string | null;
+  /** The user or service account the run acts for. */
+  principalId: string;
+  model: string | null;
+  /** The engine's transaction for durable writes; every query of a tool goes through it. */
+  tx: Executor;
+}
+
+export interface ClarificationInterrupt {
+  type: 'clarification';
+  prompt: string;
+  options: string[];
+  multiSelect: boolean;
+}
+
+export type ToolOutcome =
+  /** `output` is the JSON returned to the model; `{ error }` when the call was refused, so the model can retry. */
+  | { kind: 'result'; output: unknown; artifact?: ArtifactRow }
+  | { kind: 'interrupt'; interrupt: ClarificationInterrupt };
+
+export interface RunTool<I = unknown> {
+  name: string;
+  description: string;
+  /** Validates the model's arguments; `definitions()` turns it into the JSON Schema given to the model. */
+  inputSchema: z.ZodType<I>;
+  /** Never throws for bad input (that is an `{ error }` result); storage or database failures do throw. */
+  execute(input: I, ctx: ToolContext): Promise<ToolOutcome>;
+  /** Turns the person's answer to an interrupt into the tool's output; null means they declined. */
+  resume?(input: I, answer: string | string[] | null): unknown;
+}
+
+export interface ToolDefinition {
+  name: string;
+  description: string;
+  /** A JSON Schema object. */
+  inputSchema: Record<string, unknown>;
+}

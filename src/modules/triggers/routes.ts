@@ -1,0 +1,109 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { contextOf } from '../../platform/auth/guard.ts';
+import { errorResponses, uuidParam } from '../../platform/http/openapi.ts';
+import { pageSchema } from '../../platform/http/pagination.ts';
+import {
+  CreatedTriggerSchema,
+  CreateTriggerBody,
+  FireNowBody,
+  FireResultSchema,
+  type OwnerType,
+  PatchTriggerBody,
+  TriggerListQuery,
+  TriggerSchema,
+} from './schemas.ts';
+import type { TriggersService } from './service.ts';
+
+const tags = ['Triggers'];
+const config = { auth: 'any' } as const;
+/** Field values answer 422 (`validation_error`), as agent and workflow bodies do; unknown fields stay 400. */
+const validating = { auth: 'any', validationStatus: 422 } as const;
+const ownerParams = z.object({ id: uuidParam });
+const triggerParams = z.object({ id: uuidParam, triggerId: uuidParam });
+const notFound = { 404: ['not_found'] };
+
+/** The same five routes under `/v1/agents/:id/triggers` and `/v1/workflows/:id/triggers`. */
+export function registerTriggerRoutes(app: FastifyInstance, triggers: TriggersService): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const owners: [string, OwnerType][] = [
+    ['agents', 'agent'],
+    ['workflows', 'workflow'],
+  ];
+  for (const [segment, type] of owners) {
+    const base = `/v1/${segment}/:id/triggers`;
+
+    r.post(base, {
+      config: validating,
+      schema: {
+        tags,
+        summary: `Create a trigger of a ${type}: cron (5 fields, organization timezone), event or webhook`,
+        params: ownerParams,
+        body: CreateTriggerBody,
+        response: { 201: CreatedTriggerSchema, ...errorResponses('any', { ...notFound, 422: ['validation_error'] }) },
+      },
+      handler: async (req, reply) =>
+        reply.status(201).send(await triggers.create(contextOf(req), type, req.params.id, req.body)),
+    });
+
+    r.get(base, {
+      config,
+      schema: {
+        tags,
+        summary: `Triggers of a ${type} the caller can see, newest first`,
+        params: ownerParams,
+        querystring: TriggerListQuery,
+        response: { 200: pageSchema(TriggerSchema), ...errorResponses('any', notFound) },
+      },
+      handler: (req) => triggers.list(contextOf(req), type, req.params.id, req.query),
+    });
+
+    r.patch(`${base}/:triggerId`, {
+      config: validating,
+      schema: {
+        tags,
+        summary: 'Change a trigger (its creator or an org admin); type is fixed',
+        params: triggerParams,
+        body: PatchTriggerBody,
+        response: {
+          200: TriggerSchema,
+          ...errorResponses('any', { 403: ['forbidden'], ...notFound, 422: ['validation_error'] }),
+        },
+      },
+      handler: (req) => triggers.update(contextOf(req), type, req.params.id, req.params.triggerId, req.body),
+    });
+
+    r.delete(`${base}/:triggerId`, {
+      config,
+      schema: {
+        tags,
+        summary: 'Delete a trigger (its creator or an org admin)',
+        params: triggerParams,
+        response: { 204: z.null().describe('Deleted'), ...errorResponses('any', { 403: ['forbidden'], ...notFound }) },
+      },
+      handler: async (req, reply) => {
+        await triggers.remove(contextOf(req), type, req.params.id, req.params.triggerId);
+        return reply.status(204).send(null);
+      },
+    });
+
+    r.post(`${base}/:triggerId/fire-now`, {
+      config,
+      schema: {
+        tags,
+        summary: 'Fire now: a new thread and run per target, or one run on thread_id',
+        params: triggerParams,
+        body: FireNowBody,
+        response: {
+          201: FireResultSchema,
+          ...errorResponses('any', { ...notFound, 409: ['run_in_progress'], 422: ['dlp_blocked'] }),
+        },
+      },
+      handler: async (req, reply) =>
+        reply
+          .status(201)
+          .send(await triggers.fireNow(contextOf(req), type, req.params.id, req.params.triggerId, req.body?.thread_id)),
+    });
+  }
+}

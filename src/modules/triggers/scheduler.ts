@@ -1,0 +1,102 @@
+import type { Executor } from '../../platform/db/client.ts';
+import type { JobLogger } from '../../platform/jobs/index.ts';
+import { latestCronFire, nextCronFire } from './cron.ts';
+import { type FireDeps, fireTrigger } from './fire.ts';
+import type { TriggerOwners } from './service.ts';
+import { triggersStore as store } from './store.ts';
+
+/** Due triggers one pass takes at most before yielding to the next interval. */
+const MAX_PER_PASS = 100;
+
+export interface TriggerSchedulerDeps extends FireDeps {
+  db: Executor;
+  owners: TriggerOwners;
+  intervalMs: number;
+  onFired: () => void;
+  log: JobLogger;
+}
+
+export interface TriggerScheduler {
+  /** Starts the loop (worker role); idempotent. */
+  start(): void;
+  /** Stops the loop and waits for a pass in flight. */
+  stop(): Promise<void>;
+  /** One pass now: fires every due cron trigger; resolves with how many due times it handled. */
+  runOnce(): Promise<number>;
+}
+
+/**
+ * Fires cron triggers. Each due trigger is claimed in its own transaction (`FOR UPDATE SKIP LOCKED`, so
+ * scheduler processes never take the same one), its due time is recorded in `trigger_fires` (the primary key
+ * makes a due time fire once even if a row were claimed twice), the fire is written and `next_fire_at` moves on,
+ * all in that one transaction. After downtime only the latest missed due time fires, once. Times are the
+ * database's, so process clocks never matter. A fire that fails (DLP, no target left) is logged and skipped.
+ */
+export function createTriggerScheduler(deps: TriggerSchedulerDeps): TriggerScheduler {
+  const { db } = deps;
+  let state: 'idle' | 'running' | 'stopped' = 'idle';
+  let timer: NodeJS.Timeout | undefined;
+  let pass: Promise<number> | null = null;
+
+  /** Handles the most overdue trigger; false when none is due (or all due ones are claimed elsewhere). */
+  async function handleOne(): Promise<boolean> {
+    let fired = 0;
+    const claimed = await db.transaction(async (tx) => {
+      const due = await store.claimDue(tx);
+      if (!due) return false;
+      const { organizationId: org, id } = due;
+      // The latest due time reached (one fire however many were missed), never before the recorded one.
+      const latest = latestCronFire(due.schedule, due.timezone, due.now);
+      const dueAt = latest && latest >= due.nextFireAt! ? latest : due.nextFireAt!;
+      await store.advance(tx, org, id, nextCronFire(due.schedule, due.timezone, due.now));
+      if (!(await store.recordFire(tx, id, dueAt))) return true;
+      if (!(await deps.owners.isActive(tx, org, due.ownerType, due.ownerId, due.createdBy))) return true;
+      try {
+        fired = (await tx.transaction((sp) => fireTrigger(sp, deps, due, { input: { ...due.payload } }))).length;
+      } catch (error) {
+        deps.log.warn({ triggerId: id, err: error }, 'cron trigger due time skipped: the fire failed');
+      }
+      return true;
+    });
+    if (fired > 0) deps.onFired();
+    return claimed;
+  }
+
+  function runOnce(): Promise<number> {
+    pass ??= (async () => {
+      let handled = 0;
+      try {
+        while (handled < MAX_PER_PASS && (await handleOne())) handled++;
+      } catch (error) {
+        deps.log.error({ err: error }, 'trigger scheduler pass failed; retrying at the next interval');
+      } finally {
+        pass = null;
+      }
+      return handled;
+    })();
+    return pass;
+  }
+
+  function loop() {
+    if (state !== 'running') return;
+    timer = setTimeout(async () => {
+      await runOnce();
+      loop();
+    }, deps.intervalMs);
+  }
+
+  return {
+    start() {
+      if (state !== 'idle') return;
+      state = 'running';
+      // A due time missed while no scheduler ran fires now, not one interval later.
+      void runOnce().then(loop);
+    },
+    async stop() {
+      state = 'stopped';
+      clearTimeout(timer);
+      if (pass) await pass;
+    },
+    runOnce,
+  };
+}

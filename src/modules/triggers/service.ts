@@ -1,0 +1,197 @@
+import { randomBytes } from 'node:crypto';
+import type { RequestContext } from '../../platform/auth/actor.ts';
+import type { SecretBox } from '../../platform/crypto/secret-box.ts';
+import type { Executor } from '../../platform/db/client.ts';
+import { INTERNAL_EVENTS } from '../../platform/events/internal.ts';
+import { ApiError, forbidden, invalidRequest, notFound, unprocessable } from '../../platform/http/errors.ts';
+import { decodeCursor, toPage } from '../../platform/http/pagination.ts';
+import { newId } from '../../platform/ids.ts';
+import type { ProjectsService } from '../projects/service.ts';
+import { toMessageView, toRunView } from '../runs/views.ts';
+import { principalIdOf, type ThreadsService } from '../threads/service.ts';
+import { toThreadView } from '../threads/views.ts';
+import { cronProblem, nextCronFire } from './cron.ts';
+import { type FireDeps, type Fired, fireTrigger } from './fire.ts';
+import type { CreateTriggerInput, OwnerType, PatchTriggerInput, TriggerTarget, TriggerType } from './schemas.ts';
+import { triggersStore as store, type TriggerChanges, type TriggerRow } from './store.ts';
+import { toTriggerView } from './views.ts';
+
+/**
+ * Whether an agent or workflow is active in the organization and visible to the principal (a private one only to
+ * its creator). Background fires ask for the trigger's creator: a trigger fires only while its creator could.
+ */
+export interface TriggerOwners {
+  isActive(ex: Executor, organizationId: string, type: OwnerType, id: string, principalId: string): Promise<boolean>;
+}
+
+export interface TriggersServiceDeps extends FireDeps {
+  db: Executor;
+  owners: TriggerOwners;
+  threads: FireDeps['threads'] & Pick<ThreadsService, 'getVisible'>;
+  projects: Pick<ProjectsService, 'visible'>;
+  secretBox: SecretBox;
+  /** The origin clients reach this server at, for `webhook_url`. */
+  publicUrl: () => string;
+  /** Called after a commit that queued runs, so the worker claims them at once. */
+  onFired: () => void;
+}
+
+const ownerName = (type: OwnerType) => (type === 'agent' ? 'Agent' : 'Workflow');
+
+export const toFiredView = (f: Fired) => ({
+  thread: toThreadView(f.thread),
+  run: toRunView(f.run),
+  message: toMessageView(f.message),
+});
+
+/** Triggers of agents and workflows: CRUD for people who can see the owner, and fire-now. */
+export function createTriggersService(deps: TriggersServiceDeps) {
+  const { db } = deps;
+
+  async function visibleOwner(ctx: RequestContext, type: OwnerType, id: string, ex: Executor = db) {
+    if (!(await deps.owners.isActive(ex, ctx.organizationId, type, id, principalIdOf(ctx)))) {
+      throw notFound(ownerName(type));
+    }
+  }
+
+  async function visibleTrigger(ctx: RequestContext, type: OwnerType, ownerId: string, id: string, ex = db) {
+    await visibleOwner(ctx, type, ownerId, ex);
+    const row = await store.find(ex, ctx.organizationId, type, ownerId, id);
+    if (!row) throw notFound('Trigger');
+    return row;
+  }
+
+  /** Its creator or an org admin may change or delete a trigger; others who see it get 403. */
+  async function manageableTrigger(ctx: RequestContext, type: OwnerType, ownerId: string, id: string) {
+    const row = await visibleTrigger(ctx, type, ownerId, id);
+    if (row.createdBy !== principalIdOf(ctx) && ctx.actor.role !== 'admin') {
+      throw forbidden('Only the trigger creator or an organization admin may change it');
+    }
+    return row;
+  }
+
+  function checkSchedule(type: TriggerType, schedule: string): void {
+    if (type === 'cron') {
+      const problem = cronProblem(schedule);
+      if (problem) throw unprocessable(problem);
+    }
+    if (type === 'event' && !(INTERNAL_EVENTS as readonly string[]).includes(schedule)) {
+      throw unprocessable(`schedule must name an internal event: ${INTERNAL_EVENTS.join(', ')}`);
+    }
+  }
+
+  /** Users must be live users of the organization; a project must be one the caller can see. */
+  async function checkTarget(ctx: RequestContext, target: TriggerTarget): Promise<void> {
+    if (target.type === 'project') {
+      try {
+        await deps.projects.visible(ctx, target.project_id);
+      } catch (error) {
+        if (error instanceof ApiError && [403, 404].includes(error.status)) {
+          throw unprocessable('target.project_id: no such project visible to the caller');
+        }
+        throw error;
+      }
+      return;
+    }
+    const ids = target.type === 'user' ? [target.user_id] : target.user_ids;
+    const live = new Set(await store.liveUserIds(db, ctx.organizationId, ids));
+    const missing = ids.filter((id) => !live.has(id));
+    if (missing.length > 0) throw unprocessable(`target: not active users of this organization: ${missing.join(', ')}`);
+  }
+
+  async function nextFireAt(organizationId: string, type: TriggerType, schedule: string, enabled: boolean) {
+    if (type !== 'cron' || !enabled) return null;
+    return nextCronFire(schedule, await store.timezone(db, organizationId), new Date());
+  }
+
+  return {
+    async create(ctx: RequestContext, ownerType: OwnerType, ownerId: string, input: CreateTriggerInput) {
+      await visibleOwner(ctx, ownerType, ownerId);
+      checkSchedule(input.type, input.schedule);
+      let target = input.target;
+      if (!target) {
+        if (ctx.actor.kind !== 'user')
+          throw unprocessable('target is required when a service account creates a trigger');
+        target = { type: 'user', user_id: ctx.actor.userId };
+      }
+      await checkTarget(ctx, target);
+      const id = newId();
+      const secret = input.type === 'webhook' ? `whsec_${randomBytes(32).toString('base64url')}` : null;
+      const row = await store.insert(db, {
+        id,
+        organizationId: ctx.organizationId,
+        ownerType,
+        ownerId,
+        type: input.type,
+        schedule: input.schedule,
+        payload: input.payload ?? {},
+        enabled: input.enabled,
+        target,
+        nextFireAt: await nextFireAt(ctx.organizationId, input.type, input.schedule, input.enabled),
+        secretSealed: secret ? deps.secretBox.seal(secret) : null,
+        createdBy: principalIdOf(ctx),
+      });
+      const view = toTriggerView(row);
+      return secret ? { ...view, webhook_url: `${deps.publicUrl()}/v1/hooks/${id}`, secret } : view;
+    },
+
+    async list(ctx: RequestContext, ownerType: OwnerType, ownerId: string, query: { cursor?: string; limit: number }) {
+      await visibleOwner(ctx, ownerType, ownerId);
+      const rows = await store.list(
+        db,
+        ctx.organizationId,
+        ownerType,
+        ownerId,
+        decodeCursor(query.cursor),
+        query.limit,
+      );
+      return toPage(rows, query.limit, (r) => ({ v: r.createdAt.toISOString(), id: r.id }), toTriggerView);
+    },
+
+    /** A changed schedule, target or enabled flag recomputes `nextFireAt` from now: no stale due time fires. */
+    async update(ctx: RequestContext, ownerType: OwnerType, ownerId: string, id: string, patch: PatchTriggerInput) {
+      const current = await manageableTrigger(ctx, ownerType, ownerId, id);
+      if (patch.schedule !== undefined) checkSchedule(current.type, patch.schedule);
+      if (patch.target !== undefined) await checkTarget(ctx, patch.target);
+      const changes: TriggerChanges = {};
+      if (patch.schedule !== undefined) changes.schedule = patch.schedule;
+      if (patch.payload !== undefined) changes.payload = patch.payload;
+      if (patch.enabled !== undefined) changes.enabled = patch.enabled;
+      if (patch.target !== undefined) changes.target = patch.target;
+      if (Object.keys(changes).length === 0) return toTriggerView(current);
+      const schedule = changes.schedule ?? current.schedule;
+      const enabled = changes.enabled ?? current.enabled;
+      changes.nextFireAt = await nextFireAt(ctx.organizationId, current.type, schedule, enabled);
+      const row = await store.update(db, ctx.organizationId, id, changes);
+      if (!row) throw notFound('Trigger');
+      return toTriggerView(row);
+    },
+
+    async remove(ctx: RequestContext, ownerType: OwnerType, ownerId: string, id: string): Promise<void> {
+      await manageableTrigger(ctx, ownerType, ownerId, id);
+      await store.remove(db, ctx.organizationId, id);
+    },
+
+    /**
+     * Fires now, whether enabled or not: a new thread per target, or one run on `threadId` (a thread of this
+     * agent or workflow that the caller sees). Answers one entry per thread.
+     */
+    async fireNow(ctx: RequestContext, ownerType: OwnerType, ownerId: string, id: string, threadId?: string) {
+      const fired = await db.transaction(async (tx) => {
+        const trigger: TriggerRow = await visibleTrigger(ctx, ownerType, ownerId, id, tx);
+        let thread: Awaited<ReturnType<typeof deps.threads.getVisible>> | undefined;
+        if (threadId) {
+          thread = await deps.threads.getVisible(ctx, threadId, tx);
+          if (thread.createdByType !== ownerType || thread.createdById !== ownerId) {
+            throw invalidRequest(`thread_id must name a thread of this ${ownerType}`);
+          }
+        }
+        return fireTrigger(tx, deps, trigger, { input: { ...trigger.payload }, thread });
+      });
+      deps.onFired();
+      return { data: fired.map(toFiredView) };
+    },
+  };
+}
+
+export type TriggersService = ReturnType<typeof createTriggersService>;

@@ -1,0 +1,177 @@
+import type { RequestContext } from '../../platform/auth/actor.ts';
+import type { Executor } from '../../platform/db/client.ts';
+import { conflict, forbidden, invalidRequest, notFound } from '../../platform/http/errors.ts';
+import { decodeCursor, toPage } from '../../platform/http/pagination.ts';
+import { newId } from '../../platform/ids.ts';
+import type { ModelGateway } from '../../platform/models/index.ts';
+import type { DlpCheck } from '../runs/service.ts';
+import { principalIdOf, type ThreadsService } from '../threads/service.ts';
+import { type DefinitionContext, type DefinitionRefs, validateDefinition } from './definition.ts';
+import { refineWorkflow } from './refine.ts';
+import { runWorkflow } from './run.ts';
+import type {
+  CreateWorkflowInput,
+  Definition,
+  PatchWorkflowInput,
+  RefineInput,
+  RunWorkflowInput,
+  WorkflowListFilters,
+} from './schemas.ts';
+import { workflowsStore as store, type WorkflowChanges, type WorkflowRow } from './store.ts';
+import { toWorkflowView } from './views.ts';
+
+/** Agents and skills as workflows see them (their modules provide the real checks; app.ts wires them). */
+export interface WorkflowAgentCheck {
+  /** An active agent of the organization that the principal may see. */
+  isActive(db: Executor, organizationId: string, agentId: string, principalId: string): Promise<boolean>;
+}
+export interface WorkflowSkillCheck {
+  /** A live skill (the organization's or a built-in) by slug, or null. */
+  getLive(organizationId: string, slug: string, ex: Executor): Promise<unknown | null>;
+}
+
+export interface WorkflowsServiceDeps {
+  db: Executor;
+  threads: Pick<ThreadsService, 'getVisible' | 'create'>;
+  dlp: DlpCheck;
+  tools: { byName(name: string): unknown };
+  agents: WorkflowAgentCheck;
+  skills: WorkflowSkillCheck;
+  gateway: Pick<ModelGateway, 'resolve' | 'generateObject' | 'recordUsage'>;
+  onRunEnqueued: () => void;
+}
+
+export const workflowArchived = () =>
+  conflict('workflow_archived', 'This workflow is archived; it cannot start new runs');
+
+/** Workflows of an organization: CRUD with full definition validation, runs and refinement. */
+export function createWorkflowsService(deps: WorkflowsServiceDeps) {
+  const { db } = deps;
+
+  const refsFor = (principalId: string): DefinitionRefs => ({
+    toolExists: (name) => deps.tools.byName(name) !== undefined,
+    skillExists: async (org, slug, ex) => (await deps.skills.getLive(org, slug, ex)) !== null,
+    agentActive: (org, id, ex) => deps.agents.isActive(ex, org, id, principalId),
+    async workflowDefinition(org, id, principalId, ex) {
+      const row = await store.findVisible(ex, org, id, principalId);
+      return row?.status === 'active' ? (row.definition as Definition) : null;
+    },
+  });
+
+  const definitionContext = (ctx: RequestContext, ex: Executor, selfId?: string): DefinitionContext => ({
+    organizationId: ctx.organizationId,
+    principalId: principalIdOf(ctx),
+    selfId,
+    refs: refsFor(principalIdOf(ctx)),
+    ex,
+  });
+
+  /** A workflow the caller sees; `archived` decides whether an archived one counts as found. */
+  async function visible(ctx: RequestContext, id: string, archived: 'hidden' | 'found' = 'hidden', ex = db) {
+    const row = await store.findVisible(ex, ctx.organizationId, id, principalIdOf(ctx));
+    if (!row || (archived === 'hidden' && row.status !== 'active')) throw notFound('Workflow');
+    return row;
+  }
+
+  /** Its creator and organization admins may change or archive a workflow. */
+  function assertMayChange(ctx: RequestContext, row: WorkflowRow) {
+    if (row.createdBy !== principalIdOf(ctx) && ctx.actor.role !== 'admin') {
+      throw forbidden('Only the workflow creator or an organization admin may change it');
+    }
+  }
+
+  async function checkDiscussionAgent(ctx: RequestContext, agentId: string | null | undefined) {
+    if (agentId && !(await deps.agents.isActive(db, ctx.organizationId, agentId, principalIdOf(ctx)))) {
+      throw invalidRequest('discussion_agent_id is not an active agent of this organization');
+    }
+  }
+
+  return {
+    async list(ctx: RequestContext, filters: WorkflowListFilters) {
+      const rows = await store.listVisible(
+        db,
+        ctx.organizationId,
+        principalIdOf(ctx),
+        filters.search || undefined,
+        decodeCursor(filters.cursor),
+        filters.limit,
+      );
+      return toPage(rows, filters.limit, (r) => ({ v: r.createdAt.toISOString(), id: r.id }), toWorkflowView);
+    },
+
+    get: async (ctx: RequestContext, id: string) => toWorkflowView(await visible(ctx, id)),
+
+    async create(ctx: RequestContext, input: CreateWorkflowInput) {
+      await checkDiscussionAgent(ctx, input.discussion_agent_id);
+      const definition = await validateDefinition(input.definition, definitionContext(ctx, db));
+      const row = await store.insert(db, {
+        id: newId(),
+        organizationId: ctx.organizationId,
+        name: input.name,
+        description: input.description ?? null,
+        definition,
+        config: input.config,
+        visibility: input.visibility,
+        discussionAgentId: input.discussion_agent_id ?? null,
+        createdBy: principalIdOf(ctx),
+      });
+      return toWorkflowView(row);
+    },
+
+    async update(ctx: RequestContext, id: string, patch: PatchWorkflowInput) {
+      const row = await visible(ctx, id);
+      assertMayChange(ctx, row);
+      await checkDiscussionAgent(ctx, patch.discussion_agent_id);
+      const changes: WorkflowChanges = {};
+      if (patch.definition !== undefined) {
+        changes.definition = await validateDefinition(patch.definition, definitionContext(ctx, db, id));
+      }
+      if (patch.name !== undefined) changes.name = patch.name;
+      if (patch.description !== undefined) changes.description = patch.description;
+      if (patch.config !== undefined) changes.config = patch.config;
+      if (patch.visibility !== undefined) changes.visibility = patch.visibility;
+      if (patch.discussion_agent_id !== undefined) changes.discussionAgentId = patch.discussion_agent_id;
+      return toWorkflowView(await store.update(db, ctx.organizationId, id, changes));
+    },
+
+    /** Archives: gone from lists and GET; threads stay readable; new runs get 409 `workflow_archived`. */
+    async remove(ctx: RequestContext, id: string) {
+      const row = await visible(ctx, id);
+      assertMayChange(ctx, row);
+      await store.update(db, ctx.organizationId, id, { status: 'archived' });
+    },
+
+    async run(ctx: RequestContext, id: string, input: RunWorkflowInput) {
+      const row = await visible(ctx, id, 'found');
+      if (row.status !== 'active') throw workflowArchived();
+      const result = await runWorkflow({ db, threads: deps.threads, dlp: deps.dlp }, ctx, row, input);
+      deps.onRunEnqueued();
+      return result;
+    },
+
+    async refine(ctx: RequestContext, id: string, input: RefineInput) {
+      const row = await visible(ctx, id);
+      return refineWorkflow(
+        { db, gateway: deps.gateway, check: (ex) => definitionContext(ctx, ex, id) },
+        ctx,
+        row,
+        input,
+      );
+    },
+
+    /** For threads created on behalf of a workflow: an active workflow of the organization the caller sees. */
+    async isActive(ex: Executor, organizationId: string, id: string, principalId: string): Promise<boolean> {
+      return (await store.findVisible(ex, organizationId, id, principalId))?.status === 'active';
+    },
+
+    /** 409 `workflow_archived` unless the workflow is active; read in the launching transaction. */
+    async assertRunnable(ex: Executor, organizationId: string, id: string): Promise<void> {
+      if ((await store.find(ex, organizationId, id))?.status !== 'active') throw workflowArchived();
+    },
+
+    /** For the run engine: the workflow whatever its visibility (the run acts for its creator). */
+    findForRun: (organizationId: string, id: string, ex: Executor = db) => store.find(ex, organizationId, id),
+  };
+}
+
+export type WorkflowsService = ReturnType<typeof createWorkflowsService>;

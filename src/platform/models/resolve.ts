@@ -1,0 +1,42 @@
+import type { Executor } from '../db/client.ts';
+import { ApiError } from '../http/errors.ts';
+import { isUuid } from '../ids.ts';
+import { OFFLINE_MODEL, OFFLINE_PROVIDER_ID } from './offline/catalog.ts';
+import { modelGatewayStore as store, type VersionRow } from './store.ts';
+import type { ModelCallContext, ModelSelectionKey, ModelSource, ResolvedModel } from './types.ts';
+
+const toResolved = (row: VersionRow, source: ModelSource): ResolvedModel => ({
+  ...row,
+  offline: row.providerId === OFFLINE_PROVIDER_ID,
+  source,
+});
+
+export const invalidModel = (name: string) =>
+  new ApiError(422, 'invalid_model', `Model "${name}" is not an active model version of the catalog`);
+
+/**
+ * DESIGN.md "Model resolution": the agent's model (a version id or a vendor modelId of a usable version), else
+ * the organization's selection for the key, else the platform default: the system organization's selection,
+ * else the built-in offline model. Only usable versions resolve (active version, active and live family, live
+ * provider); a stale selection is passed over. Another organization's selection is never read.
+ */
+export async function resolveModel(
+  db: Executor,
+  ctx: ModelCallContext,
+  opts: { agentModel?: string | null; key?: ModelSelectionKey } = {},
+): Promise<ResolvedModel> {
+  const agentModel = opts.agentModel?.trim();
+  if (agentModel) {
+    const row =
+      (isUuid(agentModel) ? await store.usableVersionById(db, agentModel) : null) ??
+      (await store.usableVersionByModelId(db, agentModel));
+    if (!row) throw invalidModel(agentModel);
+    return toResolved(row, 'agent');
+  }
+  const selected = await store.selectedVersion(db, ctx.organizationId, opts.key ?? 'text');
+  if (selected) {
+    const { fromOrganization, ...row } = selected;
+    return toResolved(row, fromOrganization ? 'organization' : 'platform');
+  }
+  return { ...OFFLINE_MODEL };
+}

@@ -1,0 +1,163 @@
+import type { ModelMessage } from 'ai';
+import type { z } from 'zod';
+import type { Executor } from '../db/client.ts';
+
+/** The capability (`text`, `image`, `audio`, `embeddings`) or activity (`thinking`) an organization selects for. */
+export type ModelSelectionKey = 'text' | 'image' | 'audio' | 'embeddings' | 'thinking';
+
+/** Who a model call is for: attribution of its usage event. Only `organizationId` is required. */
+export interface ModelCallContext {
+  organizationId: string;
+  userId?: string | null;
+  agentId?: string | null;
+  departmentId?: string | null;
+  integrationId?: string | null;
+  channel?: string | null;
+  runId?: string | null;
+}
+
+/** Where a resolved model came from (the resolution order of DESIGN.md "Model resolution"). */
+export type ModelSource = 'agent' | 'organization' | 'platform' | 'offline';
+
+/** An active catalog version, ready to call. Carries no secret: the provider's key is read and opened per call. */
+export interface ResolvedModel {
+  versionId: string;
+  /** The vendor's model id (what the vendor API is called with). */
+  modelId: string;
+  displayName: string;
+  providerId: string;
+  providerSlug: string;
+  providerName: string;
+  supportsToolUse: boolean;
+  supportsStructuredOutput: boolean;
+  /** The built-in offline model (no vendor, no key, no network). */
+  offline: boolean;
+  /** Prices in integer cents per 1M tokens; null counts as 0 (cached input and cache writes fall back to input). */
+  inputCostPer1m: number | null;
+  outputCostPer1m: number | null;
+  cachedInputCostPer1m: number | null;
+  cacheCreationCostPer1m: number | null;
+  contextWindow: number | null;
+  maxOutputTokens: number | null;
+  source: ModelSource;
+}
+
+/** A tool offered to the model; the gateway never executes it. */
+export interface ToolDefinition {
+  name: string;
+  description: string;
+  /** JSON Schema of the tool's input (an object schema). */
+  inputSchema: Record<string, unknown>;
+}
+
+/**
+ * Tokens of one call. `inputTokens` is every input token, cached ones included; `cachedInputTokens` is the part
+ * read from the vendor's prompt cache and `cacheWriteInputTokens` the part written to it (Anthropic), each
+ * charged at its own price.
+ */
+export interface ModelUsage {
+  inputTokens: number;
+  outputTokens: number;
+  cachedInputTokens: number;
+  cacheWriteInputTokens?: number;
+}
+
+export type ModelStreamEvent =
+  | { type: 'text-delta'; text: string }
+  | { type: 'reasoning-delta'; text: string }
+  /** `input` is the parsed JSON arguments; arguments that are not JSON arrive as the raw string. */
+  | { type: 'tool-call'; toolCallId: string; toolName: string; input: unknown };
+
+export interface ModelToolCall {
+  toolCallId: string;
+  toolName: string;
+  input: unknown;
+}
+
+export interface ModelRoundRequest {
+  model: ResolvedModel;
+  system?: string;
+  messages: ModelMessage[];
+  /** Offered only when the model supports tool use; tool calls come back, they are not executed. */
+  tools?: ToolDefinition[];
+  signal?: AbortSignal;
+  maxOutputTokens?: number;
+}
+
+export interface ModelRoundResult {
+  text: string;
+  reasoning: string;
+  toolCalls: ModelToolCall[];
+  /** stop | length | content-filter | tool-calls | error | other */
+  finishReason: string;
+  usage: ModelUsage;
+  costMicroCents: bigint;
+}
+
+export interface GenerateObjectRequest<T> {
+  model: ResolvedModel;
+  system?: string;
+  messages: ModelMessage[];
+  schema: z.ZodType<T>;
+  signal?: AbortSignal;
+}
+
+export interface ModelGateway {
+  /**
+   * agent model (version id or vendor modelId of an ACTIVE version) → the organization's selection for `key`
+   * (default 'text') → the platform default (the system organization's selection, else the offline model).
+   * An agent model that names no active version is 422 `invalid_model`. Pass `db` to read inside a transaction.
+   */
+  resolve(
+    ctx: ModelCallContext,
+    opts?: { agentModel?: string | null; key?: ModelSelectionKey },
+    db?: Executor,
+  ): Promise<ResolvedModel>;
+  /**
+   * One model round, streaming: `onEvent` per delta and tool call; tools are offered, never executed. Writes
+   * nothing (reads the provider's address and key on the gateway's own handle: never call it inside an open
+   * transaction on PGlite). Vendor failures are 502 `model_error`; an abort rejects with the signal's reason.
+   */
+  streamRound(
+    req: ModelRoundRequest,
+    onEvent?: (e: ModelStreamEvent) => void | Promise<void>,
+  ): Promise<ModelRoundResult>;
+  /** Structured output validated against a Zod schema (502 `model_error` when the model's JSON does not fit). */
+  generateObject<T>(req: GenerateObjectRequest<T>): Promise<{ object: T; usage: ModelUsage; costMicroCents: bigint }>;
+  /** Writes one usage_events row in the caller's transaction; returns its id and cost. */
+  recordUsage(
+    tx: Executor,
+    ctx: ModelCallContext,
+    model: ResolvedModel,
+    usage: ModelUsage,
+  ): Promise<{ id: string; costMicroCents: bigint }>;
+}
+
+/** Structured log sink (pino-compatible subset); the gateway never passes it a key, a body or a prompt. */
+export interface ModelLogger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+export interface ModelGatewayConfig {
+  /** Longest silence allowed from a vendor: waiting for the response, or between two stream parts. */
+  idleTimeoutMs: number;
+  /** Longest a single attempt may take in all. */
+  totalTimeoutMs: number;
+  /** Attempts per call, the first included; retries happen only before any output reached the caller. */
+  maxAttempts: number;
+  /** Backoff before attempt n+1: baseDelayMs * 2^(n-1), capped at maxDelayMs, jittered to [0.5x, 1x]. */
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** The offline model's pause between deltas (tests); 0 in production. */
+  offlineDeltaDelayMs: number;
+}
+
+export const DEFAULT_MODEL_GATEWAY_CONFIG: ModelGatewayConfig = {
+  idleTimeoutMs: 60_000,
+  totalTimeoutMs: 10 * 60_000,
+  maxAttempts: 3,
+  baseDelayMs: 500,
+  maxDelayMs: 8_000,
+  offlineDeltaDelayMs: 0,
+};

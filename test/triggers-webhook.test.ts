@@ -1,0 +1,135 @@
+import { createHmac } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runs } from '../src/platform/db/schema/index.ts';
+import { startTestApp, type TestApp } from './helpers/app.ts';
+import { addUser, createOrgWithAdmin, type OrgUser, type TestOrg, unique } from './helpers/fixtures.ts';
+import { waitForRun } from './helpers/runs.ts';
+import { randomId } from './helpers/security.ts';
+
+let app: TestApp;
+let org: TestOrg;
+let alice: OrgUser;
+let bob: OrgUser;
+let agent: any;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  org = await createOrgWithAdmin(app);
+  alice = await addUser(app, org.admin.http, { first_name: 'Alice' });
+  bob = await addUser(app, org.admin.http, { first_name: 'Bob' });
+  const a = await alice.http.post('/v1/agents', { name: unique('Agent'), system_prompt: 'You help.' });
+  expect(a.status, a.text).toBe(201);
+  agent = a.body;
+});
+afterAll(() => app?.close());
+
+const sign = (secret: string, body: string) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+const deliver = (url: string, body: string, headers: Record<string, string> = {}) =>
+  fetch(url, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } });
+const inputOf = async (runId: string) =>
+  (await app.server.database.db.select().from(runs).where(eq(runs.id, runId)))[0]!.input;
+
+async function createTrigger(body: Record<string, unknown>) {
+  const res = await alice.http.post(`/v1/agents/${agent.id}/triggers`, body);
+  expect(res.status, res.text).toBe(201);
+  return res.body;
+}
+
+describe('POST /v1/hooks/:triggerId', () => {
+  it('fires on a good signature with the body merged into the payload', async () => {
+    const hook = await createTrigger({
+      type: 'webhook',
+      schedule: 'crm',
+      payload: { prompt: 'New lead', source: 'crm' },
+    });
+    const body = JSON.stringify({ lead: 'ACME', source: 'web' });
+    const res = await deliver(hook.webhook_url, body, { 'x-atrium-signature': sign(hook.secret, body) });
+    expect(res.status).toBe(202);
+    const { data } = (await res.json()) as { data: { thread_id: string; run_id: string }[] };
+    expect(data).toHaveLength(1);
+    expect(await inputOf(data[0]!.run_id)).toEqual({ prompt: 'New lead', source: 'web', lead: 'ACME' });
+    const thread = await alice.http.get(`/v1/threads/${data[0]!.thread_id}`);
+    expect(thread.body).toMatchObject({ created_by_type: 'agent', created_by_id: agent.id });
+    const snapshot = await waitForRun(alice.http, data[0]!.thread_id, data[0]!.run_id);
+    expect(snapshot.run).toMatchObject({ status: 'completed', agent_id: agent.id });
+
+    const text = await deliver(hook.webhook_url, 'plain words', {
+      'content-type': 'text/plain',
+      'x-atrium-signature': sign(hook.secret, 'plain words'),
+    });
+    expect(text.status).toBe(202);
+    const textRun = ((await text.json()) as any).data[0].run_id;
+    expect(await inputOf(textRun)).toEqual({ prompt: 'New lead', source: 'crm', body: 'plain words' });
+  });
+
+  it('refuses a bad or missing signature with 401 and unknown or disabled triggers with 404', async () => {
+    const hook = await createTrigger({ type: 'webhook', schedule: 'crm' });
+    const body = JSON.stringify({ lead: 'ACME' });
+    const expect401 = async (headers: Record<string, string>) => {
+      const res = await deliver(hook.webhook_url, body, headers);
+      expect(res.status).toBe(401);
+      expect(((await res.json()) as any).code).toBe('invalid_signature');
+    };
+    await expect401({});
+    await expect401({ 'x-atrium-signature': sign('whsec_wrong', body) });
+    await expect401({ 'x-atrium-signature': sign(hook.secret, `${body} `) });
+    await expect401({ 'x-atrium-signature': sign(hook.secret, body).replace('sha256=', '') });
+    await expect401({ 'x-atrium-signature': 'sha256=zz' });
+    const threads = await alice.http.get(`/v1/threads?createdById=${agent.id}`);
+    expect(threads.body.data.filter((t: any) => t.created_at > hook.created_at)).toEqual([]);
+
+    const bad = await deliver(hook.webhook_url, '{"lead":', { 'x-atrium-signature': sign(hook.secret, '{"lead":') });
+    expect(bad.status).toBe(400);
+    const missing = await deliver(`${app.url}/v1/hooks/${randomId()}`, body, { 'x-atrium-signature': sign('x', body) });
+    expect(missing.status).toBe(404);
+    const cron = await createTrigger({ type: 'cron', schedule: '0 9 * * *' });
+    expect((await deliver(`${app.url}/v1/hooks/${cron.id}`, body)).status).toBe(404);
+    await alice.http.patch(`/v1/agents/${agent.id}/triggers/${hook.id}`, { enabled: false });
+    const off = await deliver(hook.webhook_url, body, { 'x-atrium-signature': sign(hook.secret, body) });
+    expect(off.status).toBe(404);
+  });
+});
+
+/** Threads the agent made for `who`, polled until `count` exist (then a little longer, to see no more come). */
+async function agentThreads(who: OrgUser, count: number, settleMs = 1500): Promise<any[]> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const res = await who.http.get(`/v1/threads?createdByType=agent&createdById=${agent.id}`);
+    if (res.body.data.length >= count) {
+      await new Promise((r) => setTimeout(r, settleMs));
+      return (await who.http.get(`/v1/threads?createdByType=agent&createdById=${agent.id}`)).body.data;
+    }
+    if (Date.now() > deadline) throw new Error(`expected ${count} agent threads, saw ${res.body.data.length}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('event triggers', () => {
+  it('fire on thread.created, message.created and run.completed, once each and never from their own runs', async () => {
+    const target = { type: 'user', user_id: bob.user.id };
+    const onThread = await createTrigger({ type: 'event', schedule: 'thread.created', payload: { kind: 't' }, target });
+    const thread = await alice.http.post('/v1/threads', { title: 'Plans' });
+    expect(thread.status, thread.text).toBe(201);
+    const [made] = await agentThreads(bob, 1);
+    const [message] = (await bob.http.get(`/v1/threads/${made.id}/messages`)).body.data;
+    expect(message.content).toContain('"event": "thread.created"');
+    expect(message.content).toContain(thread.body.id);
+    await alice.http.delete(`/v1/agents/${agent.id}/triggers/${onThread.id}`);
+
+    await createTrigger({ type: 'event', schedule: 'message.created', target });
+    const posted = await alice.http.post(`/v1/threads/${thread.body.id}/messages`, { content: 'Hello', run: false });
+    expect(posted.status, posted.text).toBe(201);
+    const afterMessage = await agentThreads(bob, 2);
+    expect(afterMessage).toHaveLength(2);
+
+    const onRun = await createTrigger({ type: 'event', schedule: 'run.completed', target });
+    const run = await alice.http.post(`/v1/threads/${thread.body.id}/messages`, { content: 'Answer me' });
+    await waitForRun(alice.http, thread.body.id, run.body.run.id);
+    // message.created fires for Alice's message, run.completed for her run; the agent's own runs fire nothing.
+    const all = await agentThreads(bob, 4, 3000);
+    expect(all).toHaveLength(4);
+    const listed = await alice.http.get(`/v1/agents/${agent.id}/triggers`);
+    expect(listed.body.data.find((t: any) => t.id === onRun.id).last_fired_at).not.toBeNull();
+  });
+});

@@ -1,0 +1,271 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runs } from '../src/platform/db/schema/index.ts';
+import { startTestApp, type TestApp } from './helpers/app.ts';
+import { expectError, ISO_MS, UUID } from './helpers/assertions.ts';
+import {
+  addUser,
+  createOrgWithAdmin,
+  createServiceAccountWithKey,
+  type OrgUser,
+  type TestOrg,
+  unique,
+} from './helpers/fixtures.ts';
+import { waitForRun } from './helpers/runs.ts';
+import { expectRouteSecurity, randomId } from './helpers/security.ts';
+
+let app: TestApp;
+let orgA: TestOrg;
+let orgB: TestOrg;
+let alice: OrgUser;
+let bob: OrgUser;
+let agent: any;
+let workflow: any;
+
+const TRIGGER_KEYS = [
+  'created_at',
+  'created_by',
+  'enabled',
+  'id',
+  'last_fired_at',
+  'nextFireAt',
+  'organization_id',
+  'owner_id',
+  'owner_type',
+  'payload',
+  'schedule',
+  'target',
+  'type',
+  'updated_at',
+];
+
+/** 09:00 in Asia/Kolkata (UTC+05:30, no daylight saving) is 03:30 UTC: the next one after `from`. */
+function nextKolkataNine(from: Date): string {
+  const candidate = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate(), 3, 30));
+  if (candidate <= from) candidate.setUTCDate(candidate.getUTCDate() + 1);
+  return candidate.toISOString();
+}
+
+beforeAll(async () => {
+  app = await startTestApp();
+  orgA = await createOrgWithAdmin(app);
+  orgB = await createOrgWithAdmin(app);
+  alice = await addUser(app, orgA.admin.http, { first_name: 'Alice' });
+  bob = await addUser(app, orgA.admin.http, { first_name: 'Bob' });
+  const tz = await orgA.admin.http.patch('/v1/organization', { primaryTimezone: 'Asia/Kolkata' });
+  expect(tz.status, tz.text).toBe(200);
+  const a = await alice.http.post('/v1/agents', { name: unique('Agent'), system_prompt: 'You help.' });
+  expect(a.status, a.text).toBe(201);
+  agent = a.body;
+  const step = { id: 'a', name: 'A', depends_on: [], type: 'model', config: { prompt: 'Do a' } };
+  const w = await alice.http.post('/v1/workflows', { name: unique('Flow'), definition: { steps: [step] } });
+  expect(w.status, w.text).toBe(201);
+  workflow = w.body;
+});
+afterAll(() => app?.close());
+
+const base = () => `/v1/agents/${agent.id}/triggers`;
+const create = async (who: OrgUser, body: Record<string, unknown>, path = base()) => {
+  const res = await who.http.post(path, body);
+  expect(res.status, res.text).toBe(201);
+  return res.body;
+};
+
+describe('POST /v1/agents/:id/triggers', () => {
+  it('creates a cron trigger whose nextFireAt is read in the organization timezone', async () => {
+    const before = new Date();
+    const res = await alice.http.post(base(), { type: 'cron', schedule: '0 9 * * *', payload: { prompt: 'Report' } });
+    expect(res.status, res.text).toBe(201);
+    expect(Object.keys(res.body).sort()).toEqual(TRIGGER_KEYS);
+    expect(res.body).toEqual({
+      id: expect.stringMatching(UUID),
+      organization_id: orgA.org.id,
+      owner_type: 'agent',
+      owner_id: agent.id,
+      type: 'cron',
+      schedule: '0 9 * * *',
+      payload: { prompt: 'Report' },
+      enabled: true,
+      target: { type: 'user', user_id: alice.user.id },
+      nextFireAt: nextKolkataNine(before),
+      last_fired_at: null,
+      created_by: alice.user.id,
+      created_at: expect.stringMatching(ISO_MS),
+      updated_at: expect.stringMatching(ISO_MS),
+    });
+  });
+
+  it('takes users and project targets, event names, and answers webhooks with their URL and secret once', async () => {
+    const users = await create(alice, {
+      type: 'event',
+      schedule: 'thread.created',
+      target: { type: 'users', user_ids: [alice.user.id, bob.user.id, bob.user.id] },
+    });
+    expect(users.target).toEqual({ type: 'users', user_ids: [alice.user.id, bob.user.id] });
+    expect(users.nextFireAt).toBeNull();
+    const project = await alice.http.post('/v1/projects', { name: unique('P') });
+    const inProject = await create(alice, {
+      type: 'cron',
+      schedule: '*/5 * * * *',
+      enabled: false,
+      target: { type: 'project', project_id: project.body.id },
+    });
+    expect(inProject).toMatchObject({ enabled: false, nextFireAt: null });
+    const hook = await create(alice, { type: 'webhook', schedule: 'crm' });
+    expect(hook.webhook_url).toBe(`${app.url}/v1/hooks/${hook.id}`);
+    expect(hook.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    const listed = await alice.http.get(base());
+    const row = listed.body.data.find((t: any) => t.id === hook.id);
+    expect(Object.keys(row).sort()).toEqual(TRIGGER_KEYS);
+  });
+
+  it('refuses bad schedules, event names and targets with 422, malformed bodies with 400', async () => {
+    const post = (body: unknown) => alice.http.post(base(), body);
+    for (const schedule of ['* * * * * *', '@daily', '61 * * * *', '* * *', 'every day'])
+      expectError(await post({ type: 'cron', schedule }), 422, 'validation_error');
+    expectError(await post({ type: 'event', schedule: 'user.created' }), 422, 'validation_error');
+    expectError(await post({ type: 'hourly', schedule: '* * * * *' }), 422, 'validation_error');
+    expectError(await post({ type: 'cron', schedule: '' }), 422, 'validation_error');
+    const foreign = { type: 'user', user_id: orgB.admin.user.id };
+    expectError(await post({ type: 'webhook', schedule: 'x', target: foreign }), 422, 'validation_error');
+    expectError(
+      await post({ type: 'webhook', schedule: 'x', target: { type: 'project', project_id: randomId() } }),
+      422,
+    );
+    expectError(await post({ type: 'webhook', schedule: 'x', target: { type: 'users', user_ids: [] } }), 422);
+    expectError(await post({ type: 'webhook', schedule: 'x', surprise: true }), 400, 'invalid_request');
+    expectError(await alice.http.post(base(), undefined, { raw: '{"type":' }), 400, 'invalid_request');
+  });
+
+  it('requires a target from a service account', async () => {
+    const { key } = await createServiceAccountWithKey(orgA.admin.http);
+    const sa = app.http.as(key);
+    const mine = await sa.post('/v1/agents', { name: unique('Bot agent'), system_prompt: 'Hi' });
+    const path = `/v1/agents/${mine.body.id}/triggers`;
+    expectError(await sa.post(path, { type: 'webhook', schedule: 'x' }), 422, 'validation_error');
+    const ok = await sa.post(path, { type: 'webhook', schedule: 'x', target: { type: 'user', user_id: bob.user.id } });
+    expect(ok.status, ok.text).toBe(201);
+  });
+
+  it('answers 404 for agents the caller cannot see and 401 without a credential', async () => {
+    await expectRouteSecurity({
+      http: app.http,
+      method: 'POST',
+      path: base(),
+      body: { type: 'webhook', schedule: 'x' },
+      crossOrg: { credential: orgB.admin.token, missingPath: `/v1/agents/${randomId()}/triggers` },
+    });
+    const priv = await alice.http.post('/v1/agents', {
+      name: unique('Mine'),
+      system_prompt: 'x',
+      visibility: 'private',
+    });
+    expectError(await bob.http.post(`/v1/agents/${priv.body.id}/triggers`, { type: 'webhook', schedule: 'x' }), 404);
+  });
+});
+
+describe('GET, PATCH, DELETE /v1/{agents|workflows}/:id/triggers[/:triggerId]', () => {
+  it('lists newest first, changes and deletes a trigger', async () => {
+    const path = `/v1/workflows/${workflow.id}/triggers`;
+    const first = await create(alice, { type: 'cron', schedule: '0 9 * * *' }, path);
+    const second = await create(alice, { type: 'event', schedule: 'run.completed' }, path);
+    const page = await alice.http.get(`${path}?limit=1`);
+    expect(page.status, page.text).toBe(200);
+    expect(page.body.data.map((t: any) => t.id)).toEqual([second.id]);
+    expect(page.body.has_more).toBe(true);
+    const rest = await alice.http.get(`${path}?cursor=${page.body.next_cursor}`);
+    expect(rest.body.data.map((t: any) => t.id)).toEqual([first.id]);
+    expect(first.owner_type).toBe('workflow');
+
+    const patched = await alice.http.patch(`${path}/${first.id}`, { schedule: '30 10 * * *', payload: { a: 1 } });
+    expect(patched.status, patched.text).toBe(200);
+    expect(patched.body).toMatchObject({ schedule: '30 10 * * *', payload: { a: 1 }, type: 'cron' });
+    expect(new Date(patched.body.nextFireAt).getUTCMinutes()).toBe(0); // 10:30 IST = 05:00 UTC
+    const off = await alice.http.patch(`${path}/${first.id}`, { enabled: false });
+    expect(off.body.nextFireAt).toBeNull();
+    expectError(await alice.http.patch(`${path}/${first.id}`, { schedule: '* *' }), 422, 'validation_error');
+    expectError(await alice.http.patch(`${path}/${first.id}`, { type: 'event' }), 400, 'invalid_request');
+    expectError(await bob.http.patch(`${path}/${first.id}`, { enabled: true }), 403, 'forbidden');
+    expect((await orgA.admin.http.patch(`${path}/${first.id}`, { enabled: true })).status).toBe(200);
+    expectError(await alice.http.patch(`/v1/agents/${agent.id}/triggers/${first.id}`, { enabled: true }), 404);
+
+    expectError(await bob.http.delete(`${path}/${second.id}`), 403, 'forbidden');
+    expect((await alice.http.delete(`${path}/${second.id}`)).status).toBe(204);
+    expectError(await alice.http.delete(`${path}/${second.id}`), 404, 'not_found');
+  });
+
+  it('owes the security cases on every route', async () => {
+    const t = await create(alice, { type: 'webhook', schedule: 'x' });
+    const cross = (path: string) => ({ credential: orgB.admin.token, missingPath: path });
+    const other = `/v1/agents/${agent.id}/triggers/${randomId()}`;
+    await expectRouteSecurity({
+      http: app.http,
+      method: 'GET',
+      path: base(),
+      crossOrg: cross(`/v1/agents/${randomId()}/triggers`),
+    });
+    await expectRouteSecurity({
+      http: app.http,
+      method: 'PATCH',
+      path: `${base()}/${t.id}`,
+      body: { enabled: true },
+      crossOrg: cross(other),
+    });
+    await expectRouteSecurity({ http: app.http, method: 'DELETE', path: `${base()}/${t.id}`, crossOrg: cross(other) });
+    await expectRouteSecurity({
+      http: app.http,
+      method: 'POST',
+      path: `${base()}/${t.id}/fire-now`,
+      crossOrg: cross(`${other}/fire-now`),
+    });
+  });
+});
+
+describe('POST /v1/{agents|workflows}/:id/triggers/:triggerId/fire-now', () => {
+  it('creates one thread and run per target user, attributed to the agent', async () => {
+    const t = await create(alice, {
+      type: 'cron',
+      schedule: '0 9 * * 1',
+      payload: { prompt: 'Weekly summary', week: 12 },
+      target: { type: 'users', user_ids: [alice.user.id, bob.user.id] },
+    });
+    const res = await alice.http.post(`${base()}/${t.id}/fire-now`);
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.data).toHaveLength(2);
+    for (const [i, who] of [alice, bob].entries()) {
+      const { thread, run, message } = res.body.data[i];
+      expect(thread).toMatchObject({ organization_id: orgA.org.id, created_by_type: 'agent', created_by_id: agent.id });
+      expect(run).toMatchObject({ thread_id: thread.id, status: 'queued', agent_id: agent.id, workflow_id: null });
+      expect(message).toMatchObject({ role: 'user', created_by_type: 'agent', created_by_id: agent.id });
+      expect(message.content).toContain('Weekly summary');
+      expect(message.content).toContain('"week": 12');
+      expect((await who.http.get(`/v1/threads/${thread.id}`)).status).toBe(200);
+      const [row] = await app.server.database.db.select().from(runs).where(eq(runs.id, run.id));
+      expect(row!.input).toEqual({ prompt: 'Weekly summary', week: 12 });
+      expect(row!.userId).toBe(who.user.id);
+      expect((await waitForRun(who.http, thread.id, run.id)).run.status).toBe('completed');
+    }
+    expectError(await bob.http.get(`/v1/threads/${res.body.data[0].thread.id}`), 404);
+    const after = await alice.http.get(base());
+    expect(after.body.data.find((x: any) => x.id === t.id).last_fired_at).toMatch(ISO_MS);
+  });
+
+  it('runs on a given thread of the agent, and fires workflows', async () => {
+    const t = await create(alice, { type: 'webhook', schedule: 'x', payload: { prompt: 'Again' } });
+    const first = await alice.http.post(`${base()}/${t.id}/fire-now`, {});
+    const thread = first.body.data[0].thread;
+    await waitForRun(alice.http, thread.id, first.body.data[0].run.id);
+    const again = await alice.http.post(`${base()}/${t.id}/fire-now`, { threadId: thread.id });
+    expect(again.status, again.text).toBe(201);
+    expect(again.body.data.map((d: any) => d.thread.id)).toEqual([thread.id]);
+    const plain = await alice.http.post('/v1/threads', { title: 'mine' });
+    expectError(await alice.http.post(`${base()}/${t.id}/fire-now`, { thread_id: plain.body.id }), 400);
+    expectError(await bob.http.post(`${base()}/${t.id}/fire-now`, { thread_id: thread.id }), 404);
+
+    const wt = await create(alice, { type: 'event', schedule: 'run.failed' }, `/v1/workflows/${workflow.id}/triggers`);
+    const fired = await alice.http.post(`/v1/workflows/${workflow.id}/triggers/${wt.id}/fire-now`);
+    expect(fired.status, fired.text).toBe(201);
+    expect(fired.body.data[0].thread).toMatchObject({ created_by_type: 'workflow', created_by_id: workflow.id });
+    expect(fired.body.data[0].run).toMatchObject({ workflow_id: workflow.id, agent_id: null });
+  });
+});

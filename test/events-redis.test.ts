@@ -1,7 +1,8 @@
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRedisEventBus, type EventBus, type RunEvent, runEvent } from '../src/platform/events/index.ts';
 import { newId } from '../src/platform/ids.ts';
+import { eventually } from './helpers/assertions.ts';
 import { openSse } from './helpers/sse-client.ts';
 import { auth, startStreamApp } from './helpers/stream-app.ts';
 
@@ -47,9 +48,9 @@ describe('Redis event bus', () => {
     const sub = b.subscribe('run-1', (e) => got.push(e.payload.n as number));
     await sub.ready;
     await Promise.all([...Array(200).keys()].map((n) => b.publish('run-1', runEvent('tokens', 'delta', { n }))));
-    await vi.waitFor(() => expect(got).toHaveLength(200));
+    await eventually(() => expect(got).toHaveLength(200));
     expect(got).toEqual([...Array(200).keys()]);
-    await vi.waitFor(() => expect(seenByRedis).toHaveLength(200));
+    await eventually(() => expect(seenByRedis).toHaveLength(200));
     spy.disconnect();
   });
 
@@ -66,7 +67,7 @@ describe('Redis event bus', () => {
     await Promise.all(
       [...Array(100).keys()].map((n) => worker.publish('run', runEvent('updates', 'activity', { n }, `act-${n % 3}`))),
     );
-    await vi.waitFor(() => expect(received).toHaveLength(100));
+    await eventually(() => expect(received).toHaveLength(100));
     expect(received.map((e) => e.payload.n)).toEqual([...Array(100).keys()]);
     expect(received[4]).toEqual({
       channel: 'updates',
@@ -75,7 +76,7 @@ describe('Redis event bus', () => {
       payload: { n: 4 },
       ts: expect.any(Number),
     });
-    await vi.waitFor(() => expect(local).toHaveLength(100));
+    await eventually(() => expect(local).toHaveLength(100));
   });
 
   it('uses one subscriber connection and one SUBSCRIBE per run, unsubscribing with the last listener', async () => {
@@ -96,10 +97,10 @@ describe('Redis event bus', () => {
     expect(await clientsNamed(`${name}-pub`)).toHaveLength(1);
     expect(b.listenerCount('one')).toBe(3);
     for (const s of subs.slice(0, 4)) s();
-    await vi.waitFor(async () => expect(await numsub(`${prefix}one`)).toBe(0));
+    await eventually(async () => expect(await numsub(`${prefix}one`)).toBe(0));
     expect(await numsub(`${prefix}two`)).toBe(1);
     subs[4]?.();
-    await vi.waitFor(async () => expect(await numsub(`${prefix}two`)).toBe(0));
+    await eventually(async () => expect(await numsub(`${prefix}two`)).toBe(0));
   });
 
   it('tells listeners when the subscriber connection drops, then resubscribes by itself', async () => {
@@ -113,14 +114,14 @@ describe('Redis event bus', () => {
     await sub.ready;
     const [id] = await clientsNamed(name);
     await admin.client('KILL', 'ID', id as string);
-    await vi.waitFor(() => expect(lost).toBe(1));
-    await vi.waitFor(async () => expect(await numsub(`${prefix}run`)).toBe(1));
+    await eventually(() => expect(lost).toBe(1));
+    await eventually(async () => expect(await numsub(`${prefix}run`)).toBe(1));
     await publisher.publish('run', runEvent('x', 'after-reconnect'));
-    await vi.waitFor(() => expect(got).toEqual(['after-reconnect']));
+    await eventually(() => expect(got).toEqual(['after-reconnect']));
     const late = b.subscribe('other', (e) => got.push(e.type));
     await late.ready;
     await publisher.publish('other', runEvent('x', 'new-run'));
-    await vi.waitFor(() => expect(got).toEqual(['after-reconnect', 'new-run']));
+    await eventually(() => expect(got).toEqual(['after-reconnect', 'new-run']));
   });
 
   it('closes open streams with a reconnect comment when the subscriber connection drops', async () => {
@@ -137,7 +138,7 @@ describe('Redis event bus', () => {
       await admin.client('KILL', 'ID', id as string);
       expect((await events.rest()).map((f) => f.raw)).toEqual([': reconnect\n\n']);
       expect((await turn.rest()).map((f) => f.raw)).toEqual([': reconnect\n\n']);
-      await vi.waitFor(() => expect(s.bus.listenerCount(run.id)).toBe(0));
+      await eventually(() => expect(s.bus.listenerCount(run.id)).toBe(0));
     } finally {
       await s.close();
     }
@@ -163,8 +164,8 @@ describe('Redis event bus', () => {
       expect((await conn.nextEvent())?.json.payload).toEqual({ text: '!', offset: 5 });
       await worker.publish(run.id, runEvent('lifecycle', 'completed'));
       expect((await conn.rest()).map((f) => (f.kind === 'event' ? f.event : f.raw))).toEqual(['lifecycle.completed']);
-      await vi.waitFor(() => expect(s.bus.listenerCount(run.id)).toBe(0));
-      await vi.waitFor(async () => expect(await numsub(`${prefix}${run.id}`)).toBe(0));
+      await eventually(() => expect(s.bus.listenerCount(run.id)).toBe(0));
+      await eventually(async () => expect(await numsub(`${prefix}${run.id}`)).toBe(0));
     } finally {
       await s.close();
     }

@@ -1,7 +1,8 @@
 import { connect } from 'node:net';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createRedisEventBus } from '../src/platform/events/index.ts';
 import { sseData, sseFrame } from '../src/platform/http/sse.ts';
+import { eventually } from './helpers/assertions.ts';
 import { openSse } from './helpers/sse-client.ts';
 import { auth, KEY_A, startStreamApp } from './helpers/stream-app.ts';
 
@@ -41,7 +42,7 @@ describe('SSE writer', () => {
         firstFrame[stream],
         ': stream-timeout\n\n',
       ]);
-      await vi.waitFor(() => expect(s.bus.listenerCount(run.id)).toBe(0));
+      await eventually(() => expect(s.bus.listenerCount(run.id)).toBe(0));
       expect(s.hub.size).toBe(0);
     } finally {
       await s.close();
@@ -59,7 +60,7 @@ describe('SSE writer', () => {
         `GET /v1/threads/${run.threadId}/runs/${run.id}/events HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${KEY_A}\r\n\r\n`,
       );
       socket.pause();
-      await vi.waitFor(() => expect(s.hub.size).toBe(1));
+      await eventually(() => expect(s.hub.size).toBe(1));
       const chunk = 'x'.repeat(1024 * 1024);
       for (let i = 0; i < 300 && s.bus.listenerCount(run.id) > 0; i++) {
         await run.emit('updates', 'activity', { chunk });

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../src/platform/ids.ts';
+import { eventually } from './helpers/assertions.ts';
 import { openSse, type SseConnection } from './helpers/sse-client.ts';
 import { auth, KEY_B, KEY_BLOCKED, ORG_B, type StreamApp, startStreamApp } from './helpers/stream-app.ts';
 
@@ -14,7 +15,7 @@ afterAll(async () => {
 const frameOf = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
 async function expectNoListeners(runId: string) {
-  await vi.waitFor(() => expect(s.bus.listenerCount(runId)).toBe(0));
+  await eventually(() => expect(s.bus.listenerCount(runId)).toBe(0));
 }
 
 describe('GET /v1/threads/:threadId/runs/:runId/events', () => {
@@ -210,7 +211,7 @@ describe('GET /v1/threads/:threadId/runs/:runId/events', () => {
     expect(s.bus.listenerCount(run.id)).toBe(3);
     for (const conn of conns) conn.close();
     await expectNoListeners(run.id);
-    await vi.waitFor(() => expect(s.hub.size).toBe(0));
+    await eventually(() => expect(s.hub.size).toBe(0));
 
     let leave: (() => void) | null = null;
     const reading = new Promise<void>((resolve) => {
@@ -230,7 +231,7 @@ describe('GET /v1/threads/:threadId/runs/:runId/events', () => {
       // The client gives up before any byte arrives; the server must not leak its subscription.
       abort.abort();
       await expect(pending).rejects.toThrow();
-      await vi.waitFor(() => expect(leave).not.toBeNull());
+      await eventually(() => expect(leave).not.toBeNull());
       (leave as unknown as () => void)();
       await expectNoListeners(run.id);
       expect(s.hub.size).toBe(0);

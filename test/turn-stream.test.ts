@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   applyPatch,
   buildTurnDocument,
@@ -6,6 +6,7 @@ import {
   type TurnDocument,
 } from '../src/modules/runs/streaming/index.ts';
 import { newId } from '../src/platform/ids.ts';
+import { eventually } from './helpers/assertions.ts';
 import { openSse, type SseConnection } from './helpers/sse-client.ts';
 import { auth, type FakeRun, ORG_B, type StreamApp, startStreamApp } from './helpers/stream-app.ts';
 
@@ -197,7 +198,7 @@ describe('GET /v1/threads/:threadId/runs/:runId/turn', () => {
     expect(seen.doc.message).toBe('Hello world');
     expect(seen.doc.status).toBe('failed');
     expect({ ...seen.doc, v: 0 }).toEqual(buildTurnDocument(run.state));
-    await vi.waitFor(() => expect(s.bus.listenerCount(run.id)).toBe(0));
+    await eventually(() => expect(s.bus.listenerCount(run.id)).toBe(0));
   });
 
   it('applies events buffered during the snapshot over it without duplicating text or entries', async () => {

@@ -146,7 +146,7 @@ export function createServices({ config, database }: AppDeps) {
     bus,
     tools,
     threads,
-    organizationName: async (id) => (await organizations.getOwn(id)).name,
+    organizationName: organizations.name,
     log: consoleJobLogger,
     agents: { agents: agentDirectory, skills },
     workflows: { workflow: (org, id) => workflows.findForRun(org, id) },

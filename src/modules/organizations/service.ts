@@ -98,6 +98,8 @@ export function createOrganizationsService({ db }: { db: Executor }) {
     insertWithFreePlan,
     getForAdmin: async (id: string, ex: Executor = db) => toAdminOrganizationView(await enriched(id, ex)),
     getOwn: async (id: string) => toOrganizationView(await enriched(id)),
+    /** The name alone, without the counts of the enriched view (a run reads it for its system prompt). */
+    name: async (id: string) => (await state(db, id)).name,
 
     async create(input: CreateOrganizationInput) {
       const id = await db.transaction((tx) => insertWithFreePlan(tx, input));

@@ -76,6 +76,7 @@ export const organizationsStore = {
     const [row] = await db
       .select({
         id: organizations.id,
+        name: organizations.name,
         isSystem: organizations.isSystem,
         isSuspended: organizations.isSuspended,
         deletedAt: organizations.deletedAt,

@@ -123,7 +123,7 @@ export const runsStore = {
 
   /**
    * Moves a run between states only from one of `from`: the conditional update is what makes a cancel racing a
-   * completion end with one winner. Returns whether this call made the move.
+   * completion end with one winner. Returns the moved run, or null when this call did not move it.
    */
   async transition(
     db: Executor,
@@ -131,13 +131,13 @@ export const runsStore = {
     runId: string,
     from: RunStatus[],
     changes: Partial<typeof runs.$inferInsert>,
-  ): Promise<boolean> {
-    const moved = await db
+  ): Promise<RunRow | null> {
+    const [moved] = await db
       .update(runs)
       .set({ ...changes, updatedAt: sql`now()` })
       .where(and(eq(runs.organizationId, organizationId), eq(runs.id, runId), inArray(runs.status, from)))
-      .returning({ id: runs.id });
-    return moved.length > 0;
+      .returning();
+    return moved ?? null;
   },
 
   async update(db: Executor, organizationId: string, runId: string, changes: Partial<typeof runs.$inferInsert>) {

@@ -48,14 +48,6 @@ export function createRunHandler(deps: RunEngineDeps): JobHandler {
 
   return async (job, jobCtx) => {
     const { organizationId, runId } = job.payload as { organizationId: string; runId: string };
-    const initial = await runsStore.find(db, organizationId, runId);
-    if (!initial || initial.status === 'awaiting') return;
-    if (!['queued', 'running'].includes(initial.status)) {
-      // A delivery that died between ending the run and publishing its end: say it again for open streams.
-      if (job.attempt > 1) await republishEnd(deps, initial);
-      return;
-    }
-
     const abort = new AbortController();
     const onLeaseLost = () => abort.abort(jobCtx.signal.reason);
     jobCtx.signal.addEventListener('abort', onLeaseLost);
@@ -63,12 +55,21 @@ export function createRunHandler(deps: RunEngineDeps): JobHandler {
       if (event.channel === 'lifecycle' && event.type === 'cancelled') abort.abort(new RunCancelled());
     });
     try {
-      if (initial.status === 'queued') {
-        await runsStore.transition(db, organizationId, runId, ['queued'], { status: 'running', startedAt: new Date() });
+      // The usual delivery moves a queued run to running in its first statement; anything else reads the run.
+      const started = await runsStore.transition(db, organizationId, runId, ['queued'], {
+        status: 'running',
+        startedAt: new Date(),
+      });
+      const run = started ?? (await runsStore.find(db, organizationId, runId));
+      if (!run || run.status === 'awaiting') return;
+      if (run.status !== 'running') {
+        // A delivery that died between ending the run and publishing its end: say it again for open streams.
+        if (job.attempt > 1) await republishEnd(deps, run);
+        return;
       }
       await bus.publish(runId, runEvent('lifecycle', 'started', { runId }));
-      if (initial.workflowId) await driveWorkflow(deps, runId, organizationId, abort.signal);
-      else await drive(deps, runId, organizationId, abort.signal);
+      if (run.workflowId) await driveWorkflow(deps, run, abort.signal);
+      else await drive(deps, run, abort.signal);
     } catch (error) {
       // Cancelled (the canceller wrote the end), ended elsewhere, or lease lost (another worker has the run now).
       if (abort.signal.aborted || error instanceof RunCancelled || error instanceof DraftClosed) return;
@@ -83,14 +84,16 @@ export function createRunHandler(deps: RunEngineDeps): JobHandler {
   };
 }
 
-async function drive(deps: RunEngineDeps, runId: string, organizationId: string, signal: AbortSignal): Promise<void> {
+/** The agent loop of a `running` run: finish the last round's tool calls, then ask the model again. */
+async function drive(deps: RunEngineDeps, started: RunRow, signal: AbortSignal): Promise<void> {
   const { db } = deps;
+  const { id: runId, organizationId } = started;
   const load = async () => {
     const run = await runsStore.find(db, organizationId, runId);
     if (run?.status !== 'running') throw new RunCancelled();
     return run;
   };
-  let run = await load();
+  let run = started;
   const thread = await deps.threads.find(organizationId, run.threadId);
   if (!thread) throw new Error(`run ${runId}: thread ${run.threadId} is gone`);
   const publishActs = async () => {
@@ -120,20 +123,23 @@ async function drive(deps: RunEngineDeps, runId: string, organizationId: string,
   for (;;) {
     if (signal.aborted) throw signal.reason;
     const state = readState(run.state);
-    const acts = await actsStore.listForRun(db, organizationId, runId);
-    const lastRound = state.rounds.at(-1);
+    const pending = state.rounds.at(-1)?.toolCalls ?? [];
+    const acts = pending.length > 0 ? await actsStore.listForRun(db, organizationId, runId) : [];
+    let ranTools = false;
 
     // Finish the tool calls of the last round before asking the model again.
-    for (const call of lastRound?.toolCalls ?? []) {
+    for (const call of pending) {
       const act = acts.find((a) => a.id === call.actId);
       if (!act || ['completed', 'failed', 'cancelled'].includes(act.status)) continue;
       if (act.status === 'awaiting') return;
       const outcome = await runToolAct({ db, events: deps.bus, tools: runTools }, run, thread, act, publishActs);
       if (outcome.kind === 'awaiting') return;
       if (signal.aborted) throw signal.reason;
+      ranTools = true;
     }
 
-    run = await load();
+    // Tool acts take time in which the run may have been cancelled; otherwise `run` was just read.
+    if (ranTools) run = await load();
     if (state.rounds.length >= MAX_ROUNDS) {
       await complete(deps, run, ROUND_LIMIT_NOTE);
       return;
@@ -177,7 +183,9 @@ async function modelRound(
   const transcript = (await messagesStore.recent(db, org, run.threadId, TRANSCRIPT_WINDOW)).filter(
     (m) => m.createdAt <= run.createdAt || m.id === run.inputMessageId,
   );
-  const outputs = new Map((await actsStore.listForRun(db, org, run.id)).map((a) => [a.id, a.output] as const));
+  const calledTools = state.rounds.some((r) => r.toolCalls.length > 0);
+  const acts = calledTools ? await actsStore.listForRun(db, org, run.id) : [];
+  const outputs = new Map(acts.map((a) => [a.id, a.output] as const));
   const result = await deps.gateway.streamRound(
     {
       model: call.model,

@@ -28,17 +28,11 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
  * through the handler's failure path (an ApiError). The acts are the state: a new delivery reruns the acts a
  * dead one left `running` and goes on from there.
  */
-export async function driveWorkflow(
-  base: RunEngineDeps,
-  runId: string,
-  organizationId: string,
-  signal: AbortSignal,
-): Promise<void> {
+export async function driveWorkflow(base: RunEngineDeps, run: RunRow, signal: AbortSignal): Promise<void> {
   if (!base.workflows) throw new Error('The workflow engine is not wired (RunEngineDeps.workflows)');
   const deps = base as Deps;
   const { db } = deps;
-  const run = await runsStore.find(db, organizationId, runId);
-  if (run?.status !== 'running') throw new DraftClosed();
+  const { id: runId, organizationId } = run;
   const thread = await deps.threads.find(organizationId, run.threadId);
   if (!thread) throw new Error(`run ${runId}: thread ${run.threadId} is gone`);
   const plan = await ensurePlan(db, deps.workflows, run);

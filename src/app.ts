@@ -35,7 +35,7 @@ import { createProjectsService } from './modules/projects/service.ts';
 import { createRunActionsService } from './modules/runs/actions.service.ts';
 import { createAttachmentResolver } from './modules/runs/attachments.ts';
 import { createRunHandler } from './modules/runs/engine/handler.ts';
-import { RUN_JOB } from './modules/runs/launch.ts';
+import { type Launch, RUN_JOB } from './modules/runs/launch.ts';
 import { registerRunRoutes } from './modules/runs/routes.ts';
 import { createRunsService } from './modules/runs/service.ts';
 import { registerRunStreamRoutes } from './modules/runs/streaming/index.ts';
@@ -46,7 +46,6 @@ import { registerSkillRoutes } from './modules/skills/routes.ts';
 import { createSkillsService } from './modules/skills/service.ts';
 import { registerThreadRoutes } from './modules/threads/routes.ts';
 import { createThreadsService, type ThreadCreators } from './modules/threads/service.ts';
-import type { ThreadRow } from './modules/threads/store.ts';
 import { createTriggersModule, TRIGGER_EVENT_JOB } from './modules/triggers/index.ts';
 import { registerUserRoutes } from './modules/users/routes.ts';
 import { createUsersService } from './modules/users/service.ts';
@@ -114,11 +113,10 @@ export function createServices({ config, database }: AppDeps) {
         : workflows.isActive(ex, org, id, principalId),
   };
   // Refuses a new run on a thread whose agent (or, later, workflow) is archived: 409 `agent_archived`.
-  const launchGuard = async (ex: Executor, thread: ThreadRow) => {
-    if (thread.createdByType === 'agent')
-      await agentDirectory.assertRunnable(ex, thread.organizationId, thread.createdById);
-    if (thread.createdByType === 'workflow')
-      await workflows.assertRunnable(ex, thread.organizationId, thread.createdById);
+  const launchGuard = async (ex: Executor, launch: Launch) => {
+    const org = launch.thread.organizationId;
+    if (launch.agentId) await agentDirectory.assertRunnable(ex, org, launch.agentId);
+    if (launch.workflowId) await workflows.assertRunnable(ex, org, launch.workflowId);
   };
   const threads = createThreadsService({ db, projects, creators: threadCreators });
   const artifacts = createArtifactsService({ db, storage, threads });
@@ -132,13 +130,11 @@ export function createServices({ config, database }: AppDeps) {
   // Workflows: CRUD, run and refine; the engine reads their definitions through `findForRun`.
   const workflows = createWorkflowsService({
     db,
-    threads,
-    dlp,
+    runs: { startRun: (ctx, place, input) => runs.startRun(ctx, place, input) },
     tools,
     agents: agentDirectory,
     skills,
     gateway: models,
-    onRunEnqueued: () => jobWorker.wake(),
   });
   const runHandler = createRunHandler({
     db,
@@ -194,7 +190,6 @@ export function createServices({ config, database }: AppDeps) {
     skills,
     threads,
     runs,
-    dlp,
   });
   const runActions = createRunActionsService({ db, runs, events: bus, onRunEnqueued: () => jobWorker.wake() });
   return {

@@ -132,4 +132,25 @@ describe('event triggers', () => {
     const listed = await alice.http.get(`/v1/agents/${agent.id}/triggers`);
     expect(listed.body.data.find((t: any) => t.id === onRun.id).last_fired_at).not.toBeNull();
   });
+
+  it('fire on message.created for the message a person starts a workflow with', async () => {
+    const carol = await addUser(app, org.admin.http, { first_name: 'Carol' });
+    const trigger = await createTrigger({
+      type: 'event',
+      schedule: 'message.created',
+      target: { type: 'user', user_id: carol.user.id },
+    });
+    const wf = await alice.http.post('/v1/workflows', {
+      name: unique('Workflow'),
+      definition: { steps: [{ id: 'a', name: 'A', depends_on: [], type: 'model', config: { prompt: 'Hi' } }] },
+    });
+    expect(wf.status, wf.text).toBe(201);
+    const ran = await alice.http.post(`/v1/workflows/${wf.body.id}/run`, { input: { prompt: 'Start it' } });
+    expect(ran.status, ran.text).toBe(201);
+    const [made] = await agentThreads(carol, 1);
+    const [message] = (await carol.http.get(`/v1/threads/${made.id}/messages`)).body.data;
+    expect(message.content).toContain('"event": "message.created"');
+    expect(message.content).toContain(ran.body.message.id);
+    await alice.http.delete(`/v1/agents/${agent.id}/triggers/${trigger.id}`);
+  });
 });

@@ -250,6 +250,36 @@ describe('workflows: list, get, patch, delete', () => {
   });
 });
 
+describe('workflows: run placement', () => {
+  it('runs in any thread the caller sees, bound to the workflow; a refused input leaves no thread behind', async () => {
+    const wf = await createWorkflow();
+    const plain = await org.admin.http.post('/v1/threads', { title: 'Chat' });
+    const ran = await org.admin.http.post(`/v1/workflows/${wf.id}/run`, {
+      input: { prompt: 'Here' },
+      threadId: plain.body.id,
+    });
+    expect(ran.status, ran.text).toBe(201);
+    expect(ran.body.run).toMatchObject({ workflow_id: wf.id, agent_id: null, thread_id: plain.body.id });
+    expect(ran.body.thread.id).toBe(plain.body.id);
+
+    const rule = await org.admin.http.post('/v1/organization/dlp-rules', {
+      name: 'No codes',
+      pattern: 'zebra-\\d+',
+      action: 'deny',
+    });
+    expect(rule.status, rule.text).toBe(201);
+    const threadsOf = async () => (await org.admin.http.get(`/v1/threads?createdById=${wf.id}`)).body.data.length;
+    const before = await threadsOf();
+    expectError(
+      await org.admin.http.post(`/v1/workflows/${wf.id}/run`, { input: { prompt: 'zebra-42' } }),
+      422,
+      'dlp_blocked',
+    );
+    expect(await threadsOf()).toBe(before);
+    await org.admin.http.delete(`/v1/organization/dlp-rules/${rule.body.id}`);
+  });
+});
+
 describe('workflows: security', () => {
   it('every route: 401 without a valid credential, 404 across organizations', async () => {
     const wf = await createWorkflow();

@@ -4,9 +4,8 @@ import { ApiError, forbidden, invalidRequest, notFound, unprocessable } from '..
 import { type Cursor, decodeCursor, toPage } from '../../platform/http/pagination.ts';
 import { newId } from '../../platform/ids.ts';
 import type { ModelGateway } from '../../platform/models/index.ts';
-import type { RunsService } from '../runs/service.ts';
-import type { ThreadsService } from '../threads/service.ts';
-import { principalIdOf } from '../threads/service.ts';
+import type { RunPlace, RunsService } from '../runs/service.ts';
+import { principalIdOf, type ThreadsService } from '../threads/service.ts';
 import { agentArchived } from './directory.ts';
 import type { AgentConfig, AgentListFilters, CreateAgentInput, PatchAgentInput, RunAgentInput } from './schemas.ts';
 import { type AgentChanges, type AgentRow, agentsStore as store } from './store.ts';
@@ -39,9 +38,8 @@ export interface AgentsServiceDeps {
   db: Executor;
   models: AgentModelCheck;
   skills: AgentSkillCheck;
-  threads: Pick<ThreadsService, 'create' | 'getVisible'>;
+  threads: Pick<ThreadsService, 'getVisible'>;
   runs: Pick<RunsService, 'startRun'>;
-  dlp: { check(organizationId: string, text: string, db?: Executor): Promise<void> };
 }
 
 const cursorOf = (row: AgentRow): Cursor => ({ v: row.createdAt.toISOString(), id: row.id });
@@ -135,27 +133,22 @@ export function createAgentsService(deps: AgentsServiceDeps) {
     /**
      * `POST /v1/agents/:id/run`, the compatibility alias of the canonical start-run: `input.prompt` becomes the
      * user message (the whole input is the run's input), on `thread_id` (a thread of this agent) or on a new
-     * thread created by the agent. DLP is checked before a new thread is made, so a refused prompt leaves none.
+     * thread created by the agent in the run's transaction, so a refused prompt leaves no thread behind.
      */
     async run(ctx: RequestContext, id: string, body: RunAgentInput) {
       const agent = await store.findForPrincipal(db, ctx.organizationId, id, principalIdOf(ctx));
       if (!agent) throw notFound('Agent');
       if (agent.status !== 'active') throw agentArchived();
-      let threadId = body.thread_id;
-      if (threadId) {
-        const thread = await deps.threads.getVisible(ctx, threadId);
+      if (body.thread_id) {
+        const thread = await deps.threads.getVisible(ctx, body.thread_id);
         if (thread.createdByType !== 'agent' || thread.createdById !== agent.id) {
           throw invalidRequest('thread_id must name a thread of this agent');
         }
-      } else {
-        await deps.dlp.check(ctx.organizationId, body.input.prompt);
-        threadId = (await deps.threads.create(ctx, { created_by_type: 'agent', created_by_id: agent.id })).id;
       }
-      return deps.runs.startRun(ctx, threadId, {
-        content: body.input.prompt,
-        metadata: body.metadata,
-        input: body.input,
-      });
+      const place: RunPlace = body.thread_id
+        ? { threadId: body.thread_id }
+        : { newThread: { created_by_type: 'agent', created_by_id: agent.id } };
+      return deps.runs.startRun(ctx, place, { content: body.input.prompt, metadata: body.metadata, input: body.input });
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { Executor } from '../../platform/db/client.ts';
 import { isUniqueViolation } from '../../platform/db/errors.ts';
+import { emitInternalEvent, messageEvent } from '../../platform/events/internal.ts';
 import { conflict } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { enqueue } from '../../platform/jobs/index.ts';
@@ -8,6 +9,9 @@ import type { MessageRow, RunRow } from './store.ts';
 import { messagesStore, runsStore } from './store.ts';
 
 export const RUN_JOB = 'run.execute';
+
+/** Authors of what a trigger writes (the trigger's owner type). */
+const FIRED_BY_TRIGGER = ['agent', 'workflow'];
 
 export interface Launch {
   thread: ThreadRow;
@@ -63,12 +67,16 @@ export async function insertRun(tx: Executor, launch: Launch, inputMessageId: st
   return run;
 }
 
+/**
+ * The message a run answers. A person's message is announced as `message.created`; one written by a trigger (an
+ * agent or workflow as its author) is not, as trigger fires never fire triggers.
+ */
 export async function insertUserMessage(
   tx: Executor,
   launch: Launch,
   message: { content: string; attachments: unknown[]; metadata: Record<string, unknown> },
 ): Promise<MessageRow> {
-  return messagesStore.insert(tx, {
+  const row = await messagesStore.insert(tx, {
     id: newId(),
     organizationId: launch.thread.organizationId,
     threadId: launch.thread.id,
@@ -79,4 +87,8 @@ export async function insertUserMessage(
     metadata: message.metadata,
     attachments: message.attachments,
   });
+  if (!FIRED_BY_TRIGGER.includes(launch.createdByType)) {
+    await emitInternalEvent(tx, row.organizationId, 'message.created', messageEvent(row));
+  }
+  return row;
 }

@@ -79,7 +79,8 @@ export function registerRunRoutes(app: FastifyInstance, runs: RunsService, actio
         ...errorResponses('any', { ...notFound, 409: ['run_in_progress'], 422: ['dlp_blocked', 'validation_error'] }),
       },
     },
-    handler: async (req, reply) => reply.status(201).send(await runs.startRun(contextOf(req), req.params.id, req.body)),
+    handler: async (req, reply) =>
+      reply.status(201).send(await runs.startRun(contextOf(req), { threadId: req.params.id }, req.body)),
   });
 
   r.get('/v1/threads/:id/runs', {

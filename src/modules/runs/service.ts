@@ -1,10 +1,9 @@
 import type { RequestContext } from '../../platform/auth/actor.ts';
 import type { Executor } from '../../platform/db/client.ts';
-import { emitInternalEvent, messageEvent } from '../../platform/events/internal.ts';
 import { invalidRequest, notFound } from '../../platform/http/errors.ts';
 import { type Cursor, decodeCursor, toPage } from '../../platform/http/pagination.ts';
-import type { ThreadsService } from '../threads/service.ts';
-import { principalIdOf } from '../threads/service.ts';
+import type { CreateThreadInput } from '../threads/schemas.ts';
+import { principalIdOf, type ThreadsService } from '../threads/service.ts';
 import type { ThreadRow } from '../threads/store.ts';
 import { toThreadView } from '../threads/views.ts';
 import type { AttachmentResolver } from './attachments.ts';
@@ -20,27 +19,35 @@ export interface DlpCheck {
 
 export interface RunsServiceDeps {
   db: Executor;
-  threads: Pick<ThreadsService, 'getVisible'>;
+  threads: Pick<ThreadsService, 'getVisible' | 'createRow'>;
   dlp: DlpCheck;
   attachments: AttachmentResolver;
   artifacts: SnapshotArtifacts;
   /** Called after a commit that enqueued run work, so the worker claims it without waiting for its poll. */
   onRunEnqueued: () => void;
   /**
-   * Refuses a new run on the thread (e.g. 409 `agent_archived` for a thread of an archived agent); read in the
-   * launching transaction, before the run is inserted.
+   * Refuses a new run of an agent or workflow that cannot take one (409 `agent_archived`, `workflow_archived`);
+   * read in the launching transaction, before anything is written.
    */
-  launchGuard: (tx: Executor, thread: ThreadRow) => Promise<void>;
+  launchGuard: (tx: Executor, launch: Launch) => Promise<void>;
 }
 
-const launchOf = (ctx: RequestContext, thread: ThreadRow): Launch => ({
+/** Where a run starts: a thread the caller can see, or a new one written in the run's own transaction. */
+export type RunPlace = { threadId: string } | { newThread: CreateThreadInput };
+
+export type RunStart = StartRunInput & {
+  /** Binds the run to this workflow whatever thread it is in; otherwise the thread's agent or workflow runs. */
+  workflowId?: string;
+};
+
+const launchOf = (ctx: RequestContext, thread: ThreadRow, workflowId?: string): Launch => ({
   thread,
   createdByType: ctx.actor.kind,
   createdById: principalIdOf(ctx),
   userId: ctx.actor.kind === 'user' ? ctx.actor.userId : null,
   channel: 'api',
-  agentId: thread.createdByType === 'agent' ? thread.createdById : null,
-  workflowId: thread.createdByType === 'workflow' ? thread.createdById : null,
+  agentId: !workflowId && thread.createdByType === 'agent' ? thread.createdById : null,
+  workflowId: workflowId ?? (thread.createdByType === 'workflow' ? thread.createdById : null),
 });
 
 /** Messages and runs of the threads a caller can see: posting, reading and starting. */
@@ -57,63 +64,81 @@ export function createRunsService(deps: RunsServiceDeps) {
   /**
    * DLP and attachments are checked before the transaction opens (they only read, and a costly DLP rule must not
    * hold a transaction); the message and, when asked, the run with its start command are then written atomically.
+   * A new thread has nothing to attach yet.
    */
   async function validate(
     ctx: RequestContext,
-    threadId: string,
+    place: RunPlace,
     input: Pick<PostMessageInput, 'content' | 'attachments'>,
   ) {
-    const thread = await deps.threads.getVisible(ctx, threadId);
+    const thread = 'threadId' in place ? await deps.threads.getVisible(ctx, place.threadId) : null;
     await deps.dlp.check(ctx.organizationId, input.content);
-    return { thread, attachments: await deps.attachments.resolve(ctx, thread, input.attachments ?? [], db) };
+    const refs = input.attachments ?? [];
+    if (!thread && refs.length > 0) throw invalidRequest('A new thread has nothing to attach; send no attachments');
+    return { thread, attachments: thread ? await deps.attachments.resolve(ctx, thread, refs, db) : [] };
   }
 
-  /** Writes the message (and the run) on the thread `validate` found visible: threads are never deleted. */
+  /** The thread `validate` found visible (threads are never deleted), or the new one, created in `tx`. */
+  async function placeIn(ctx: RequestContext, place: RunPlace, found: ThreadRow | null, tx: Executor) {
+    if (found) return found;
+    if ('newThread' in place) return deps.threads.createRow(ctx, place.newThread, tx);
+    return deps.threads.getVisible(ctx, place.threadId, tx);
+  }
+
+  /** Writes the message and, when asked, the run with its start command. */
   async function post(
     ctx: RequestContext,
-    { thread, attachments }: Awaited<ReturnType<typeof validate>>,
-    input: Pick<PostMessageInput, 'content' | 'metadata'>,
-    startRun: boolean,
+    thread: ThreadRow,
+    message: { content: string; attachments: unknown[]; metadata?: Record<string, unknown> },
+    run: { start: boolean; workflowId?: string; input?: Record<string, unknown> },
     tx: Executor,
   ) {
-    const launch = launchOf(ctx, thread);
-    const message = await insertUserMessage(tx, launch, {
-      content: input.content,
-      attachments,
-      metadata: input.metadata ?? {},
-    });
-    await emitInternalEvent(tx, thread.organizationId, 'message.created', messageEvent(message));
-    if (startRun) await deps.launchGuard(tx, thread);
-    const run = startRun ? await insertRun(tx, launch, message.id) : null;
-    return { thread, message, run };
+    const launch = { ...launchOf(ctx, thread, run.workflowId), input: run.input };
+    if (run.start) await deps.launchGuard(tx, launch);
+    const written = await insertUserMessage(tx, launch, { ...message, metadata: message.metadata ?? {} });
+    return { thread, message: written, run: run.start ? await insertRun(tx, launch, written.id) : null };
   }
 
   return {
     visibleRun,
 
     async postMessage(ctx: RequestContext, threadId: string, input: PostMessageInput) {
-      const checked = await validate(ctx, threadId, input);
-      const result = await db.transaction((tx) => post(ctx, checked, input, input.run, tx));
+      const place = { threadId };
+      const checked = await validate(ctx, place, input);
+      const result = await db.transaction(async (tx) =>
+        post(ctx, await placeIn(ctx, place, checked.thread, tx), { ...input, ...checked }, { start: input.run }, tx),
+      );
       if (result.run) deps.onRunEnqueued();
       return { message: toMessageView(result.message), run: result.run ? toRunView(result.run) : null };
     },
 
-    /** The canonical start-run: answers new content, or the thread's latest user message without it. */
-    async startRun(ctx: RequestContext, threadId: string, input: StartRunInput) {
+    /**
+     * The canonical start-run, also behind the agent and workflow run routes: answers new content, or the
+     * thread's latest user message without it (an existing thread only).
+     */
+    async startRun(ctx: RequestContext, place: RunPlace, input: RunStart) {
       const { content } = input;
       if (content !== undefined && content.trim() === '') throw invalidRequest('content must not be blank');
-      const checked = content === undefined ? null : await validate(ctx, threadId, { ...input, content });
+      if (content === undefined && 'newThread' in place) throw invalidRequest('A new thread needs content');
+      const checked = content === undefined ? null : await validate(ctx, place, { ...input, content });
+      const runOptions = { start: true, workflowId: input.workflowId, input: input.input };
       const result = await db.transaction(async (tx) => {
+        const thread = await placeIn(ctx, place, checked?.thread ?? null, tx);
         if (checked && content !== undefined) {
-          const posted = await post(ctx, checked, { ...input, content }, true, tx);
+          const posted = await post(
+            ctx,
+            thread,
+            { ...input, content, attachments: checked.attachments },
+            runOptions,
+            tx,
+          );
           return { ...posted, run: posted.run! };
         }
-        const thread = await deps.threads.getVisible(ctx, threadId, tx);
-        const latest = await messagesStore.latestFromUser(tx, ctx.organizationId, threadId);
+        const latest = await messagesStore.latestFromUser(tx, ctx.organizationId, thread.id);
         if (!latest) throw invalidRequest('The thread has no message to answer; send content');
-        await deps.launchGuard(tx, thread);
-        const run = await insertRun(tx, { ...launchOf(ctx, thread), input: input.input }, latest.id);
-        return { thread, message: latest, run };
+        const launch = { ...launchOf(ctx, thread, input.workflowId), input: input.input };
+        await deps.launchGuard(tx, launch);
+        return { thread, message: latest, run: await insertRun(tx, launch, latest.id) };
       });
       deps.onRunEnqueued();
       return {

@@ -56,6 +56,30 @@ export function createThreadsService(deps: {
     return row;
   }
 
+  async function createRow(ctx: RequestContext, input: CreateThreadInput, ex: Executor = db): Promise<ThreadRow> {
+    if (input.project_id) await usableProject(ctx, input.project_id, ex);
+    let createdById = principalIdOf(ctx);
+    if (input.created_by_type !== 'user') {
+      const id = input.created_by_id;
+      if (!id) throw invalidRequest(`created_by_id is required when created_by_type is ${input.created_by_type}`);
+      if (!(await deps.creators.isActive(ex, ctx.organizationId, input.created_by_type, id, principalIdOf(ctx)))) {
+        throw invalidRequest(`created_by_id is not an active ${input.created_by_type} of this organization`);
+      }
+      createdById = id;
+    }
+    const row = await store.insert(ex, {
+      id: newId(),
+      organizationId: ctx.organizationId,
+      ownerId: principalIdOf(ctx),
+      createdByType: input.created_by_type,
+      createdById,
+      title: input.title || null,
+      projectId: input.project_id ?? null,
+    });
+    await emitInternalEvent(ex, row.organizationId, 'thread.created', threadEvent(row));
+    return row;
+  }
+
   return {
     getVisible: async (ctx: RequestContext, threadId: string, ex: Executor = db): Promise<ThreadRow> =>
       (await getVisible(ctx, threadId, ex)).thread,
@@ -79,29 +103,11 @@ export function createThreadsService(deps: {
       return toPage(rows, filters.limit, (r) => ({ v: r.createdAt.toISOString(), id: r.id }), toThreadView);
     },
 
-    async create(ctx: RequestContext, input: CreateThreadInput, ex: Executor = db) {
-      if (input.project_id) await usableProject(ctx, input.project_id, ex);
-      let createdById = principalIdOf(ctx);
-      if (input.created_by_type !== 'user') {
-        const id = input.created_by_id;
-        if (!id) throw invalidRequest(`created_by_id is required when created_by_type is ${input.created_by_type}`);
-        if (!(await deps.creators.isActive(ex, ctx.organizationId, input.created_by_type, id, principalIdOf(ctx)))) {
-          throw invalidRequest(`created_by_id is not an active ${input.created_by_type} of this organization`);
-        }
-        createdById = id;
-      }
-      const row = await store.insert(ex, {
-        id: newId(),
-        organizationId: ctx.organizationId,
-        ownerId: principalIdOf(ctx),
-        createdByType: input.created_by_type,
-        createdById,
-        title: input.title || null,
-        projectId: input.project_id ?? null,
-      });
-      await emitInternalEvent(ex, row.organizationId, 'thread.created', threadEvent(row));
-      return toThreadView(row);
-    },
+    create: async (ctx: RequestContext, input: CreateThreadInput, ex: Executor = db) =>
+      toThreadView(await createRow(ctx, input, ex)),
+
+    /** The new thread's row, for a caller that goes on writing in the same transaction. */
+    createRow,
 
     /** The owner or an admin of the thread's project may change it; other viewers get 403. */
     async update(ctx: RequestContext, threadId: string, patch: PatchThreadInput) {

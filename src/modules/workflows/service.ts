@@ -4,8 +4,8 @@ import { conflict, forbidden, invalidRequest, notFound } from '../../platform/ht
 import { decodeCursor, toPage } from '../../platform/http/pagination.ts';
 import { newId } from '../../platform/ids.ts';
 import type { ModelGateway } from '../../platform/models/index.ts';
-import type { DlpCheck } from '../runs/service.ts';
-import { principalIdOf, type ThreadsService } from '../threads/service.ts';
+import type { RunsService } from '../runs/service.ts';
+import { principalIdOf } from '../threads/service.ts';
 import { type DefinitionContext, type DefinitionRefs, validateDefinition } from './definition.ts';
 import { refineWorkflow } from './refine.ts';
 import { runWorkflow } from './run.ts';
@@ -32,13 +32,12 @@ export interface WorkflowSkillCheck {
 
 export interface WorkflowsServiceDeps {
   db: Executor;
-  threads: Pick<ThreadsService, 'getVisible' | 'create'>;
-  dlp: DlpCheck;
+  /** Reached lazily: the runs service is built after this one (its launch guard asks this one). */
+  runs: Pick<RunsService, 'startRun'>;
   tools: { byName(name: string): unknown };
   agents: WorkflowAgentCheck;
   skills: WorkflowSkillCheck;
   gateway: Pick<ModelGateway, 'resolve' | 'generateObject' | 'recordUsage'>;
-  onRunEnqueued: () => void;
 }
 
 export const workflowArchived = () =>
@@ -144,9 +143,7 @@ export function createWorkflowsService(deps: WorkflowsServiceDeps) {
     async run(ctx: RequestContext, id: string, input: RunWorkflowInput) {
       const row = await visible(ctx, id, 'found');
       if (row.status !== 'active') throw workflowArchived();
-      const result = await runWorkflow({ db, threads: deps.threads, dlp: deps.dlp }, ctx, row, input);
-      deps.onRunEnqueued();
-      return result;
+      return runWorkflow(deps.runs, ctx, row, input);
     },
 
     async refine(ctx: RequestContext, id: string, input: RefineInput) {

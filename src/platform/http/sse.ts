@@ -20,6 +20,8 @@ export type SseCloseReason = 'done' | 'timeout' | 'client' | 'slow' | 'shutdown'
 export interface SseStream {
   /** Writes `event: <name>` and one `data:` line of JSON; false once the stream is closed. */
   send(event: string, data: unknown): boolean;
+  /** Writes a frame built by `sseFrame` (for one frame shared by many streams). */
+  sendFrame(frame: string): boolean;
   /** Writes a `: <text>` comment line. */
   comment(text: string): boolean;
   /** Ends the stream (idempotent); `finalComment` is written first when the client is still there. */
@@ -144,6 +146,7 @@ function openStream(request: FastifyRequest, reply: FastifyReply, config: SseCon
 
   return {
     send: (event, data) => write(sseFrame(event, data)),
+    sendFrame: write,
     comment: (text) => write(`: ${text.replace(/[\r\n]/g, ' ')}\n\n`),
     close,
     onClose(handler) {

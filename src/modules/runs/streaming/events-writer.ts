@@ -1,4 +1,5 @@
 import type { RunEvent } from '../../../platform/events/types.ts';
+import { sseFrame } from '../../../platform/http/sse.ts';
 import { RECONNECT_COMMENT, type RunStreamWriter } from './open-stream.ts';
 import { placeDelta } from './token-dedupe.ts';
 import { isTerminalEvent, type RunSnapshot } from './types.ts';
@@ -11,6 +12,21 @@ export const envelopeOf = (event: RunEvent) => ({
   payload: event.payload,
   ts: event.ts,
 });
+
+const frames = new WeakMap<RunEvent, string>();
+
+/**
+ * The bus hands one event object to every stream of its run, so its frame is serialised once per event, not
+ * once per stream.
+ */
+function frameOf(event: RunEvent): string {
+  let frame = frames.get(event);
+  if (frame === undefined) {
+    frame = sseFrame(`${event.channel}.${event.type}`, envelopeOf(event));
+    frames.set(event, frame);
+  }
+  return frame;
+}
 
 /**
  * `/events`: the `snapshot` frame, then every envelope as `<channel>.<type>`. Token deltas are placed against
@@ -38,7 +54,7 @@ export function eventsWriter(snapshot: RunSnapshot): RunStreamWriter {
           out = { ...event, payload: { ...event.payload, text: verdict.text, offset: verdict.offset } };
         draft += verdict.text;
       }
-      stream.send(`${out.channel}.${out.type}`, envelopeOf(out));
+      stream.sendFrame(frameOf(out));
       if (isTerminalEvent(out)) stream.close('done');
     },
   };

@@ -28,9 +28,10 @@ export function registerDlpRoutes(app: FastifyInstance, dlp: DlpService): void {
     config,
     schema: {
       tags,
-      summary: 'Create a DLP rule (the pattern must be a valid ECMAScript regular expression)',
+      summary:
+        'Create a DLP rule (the pattern must be a valid ECMAScript regular expression; at most 200 per organization)',
       body: CreateDlpRuleBody,
-      response: { 201: DlpRuleSchema, ...errorResponses('orgAdmin') },
+      response: { 201: DlpRuleSchema, ...errorResponses('orgAdmin', { 409: ['limit_reached'] }) },
     },
     handler: async (req, reply) => reply.status(201).send(await dlp.create(contextOf(req).organizationId, req.body)),
   });

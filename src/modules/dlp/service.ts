@@ -1,9 +1,13 @@
+import { insertWithinCap } from '../../platform/db/capped.ts';
 import type { Executor } from '../../platform/db/client.ts';
 import { ApiError, notFound } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { RegexEvaluator } from '../../platform/regex/index.ts';
 import type { CreateDlpRuleInput, DlpRuleView, PatchDlpRuleInput } from './schemas.ts';
 import { type DlpRuleChanges, type DlpRuleRow, dlpStore as store } from './store.ts';
+
+/** Rules per organization (active or not). */
+export const MAX_DLP_RULES = 200;
 
 export function toDlpRuleView(row: DlpRuleRow): DlpRuleView {
   return {
@@ -37,15 +41,22 @@ export function createDlpService({ db, evaluator }: DlpServiceDeps) {
       data: (await store.list(db, organizationId)).map(toDlpRuleView),
     }),
 
+    /** Every message is checked against every active rule, so an organization's rules are capped. */
     async create(organizationId: string, input: CreateDlpRuleInput): Promise<DlpRuleView> {
-      const row = await store.insert(db, {
-        id: newId(),
-        organizationId,
-        name: input.name,
-        pattern: input.pattern,
-        action: input.action,
-        isActive: input.is_active,
-      });
+      const row = await insertWithinCap(
+        db,
+        { what: 'DLP rules', scopeId: organizationId, max: MAX_DLP_RULES },
+        (tx) => store.count(tx, organizationId),
+        (tx) =>
+          store.insert(tx, {
+            id: newId(),
+            organizationId,
+            name: input.name,
+            pattern: input.pattern,
+            action: input.action,
+            isActive: input.is_active,
+          }),
+      );
       return toDlpRuleView(row);
     },
 

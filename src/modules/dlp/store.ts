@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
 import { dlpRules } from '../../platform/db/schema/index.ts';
 
@@ -28,6 +28,11 @@ export const dlpStore = {
       .from(dlpRules)
       .where(and(ofOrganization(organizationId), eq(dlpRules.isActive, true)))
       .orderBy(...creationOrder),
+
+  async count(db: Executor, organizationId: string): Promise<number> {
+    const [row] = await db.select({ n: count() }).from(dlpRules).where(ofOrganization(organizationId));
+    return row?.n ?? 0;
+  },
 
   async insert(db: Executor, values: NewDlpRule): Promise<DlpRuleRow> {
     const [row] = await db.insert(dlpRules).values(values).returning();

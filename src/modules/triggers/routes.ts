@@ -38,10 +38,13 @@ export function registerTriggerRoutes(app: FastifyInstance, triggers: TriggersSe
       config: validating,
       schema: {
         tags,
-        summary: `Create a trigger of a ${type}: cron (5 fields, organization timezone), event or webhook`,
+        summary: `Create a trigger of a ${type}: cron (5 fields, organization timezone), event or webhook; at most 100 per ${type}`,
         params: ownerParams,
         body: CreateTriggerBody,
-        response: { 201: CreatedTriggerSchema, ...errorResponses('any', { ...notFound, 422: ['validation_error'] }) },
+        response: {
+          201: CreatedTriggerSchema,
+          ...errorResponses('any', { ...notFound, 409: ['limit_reached'], 422: ['validation_error'] }),
+        },
       },
       handler: async (req, reply) =>
         reply.status(201).send(await triggers.create(contextOf(req), type, req.params.id, req.body)),

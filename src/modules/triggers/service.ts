@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { RequestContext } from '../../platform/auth/actor.ts';
 import type { SecretBox } from '../../platform/crypto/secret-box.ts';
+import { insertWithinCap } from '../../platform/db/capped.ts';
 import type { Executor } from '../../platform/db/client.ts';
 import { INTERNAL_EVENTS } from '../../platform/events/internal.ts';
 import { ApiError, forbidden, invalidRequest, notFound, unprocessable } from '../../platform/http/errors.ts';
@@ -35,6 +36,9 @@ export interface TriggersServiceDeps extends FireDeps {
   /** Called after a commit that queued runs, so the worker claims them at once. */
   onFired: () => void;
 }
+
+/** Triggers per agent or workflow: each may fire runs for up to its target list on its own schedule. */
+export const MAX_TRIGGERS_PER_OWNER = 100;
 
 const ownerName = (type: OwnerType) => (type === 'agent' ? 'Agent' : 'Workflow');
 
@@ -117,7 +121,7 @@ export function createTriggersService(deps: TriggersServiceDeps) {
       await checkTarget(ctx, target);
       const id = newId();
       const secret = input.type === 'webhook' ? `whsec_${randomBytes(32).toString('base64url')}` : null;
-      const row = await store.insert(db, {
+      const values = {
         id,
         organizationId: ctx.organizationId,
         ownerType,
@@ -130,7 +134,13 @@ export function createTriggersService(deps: TriggersServiceDeps) {
         nextFireAt: await nextFireAt(ctx.organizationId, input.type, input.schedule, input.enabled),
         secretSealed: secret ? deps.secretBox.seal(secret) : null,
         createdBy: principalIdOf(ctx),
-      });
+      };
+      const row = await insertWithinCap(
+        db,
+        { what: `triggers of one ${ownerType}`, scopeId: ownerId, max: MAX_TRIGGERS_PER_OWNER },
+        (tx) => store.count(tx, ctx.organizationId, ownerType, ownerId),
+        (tx) => store.insert(tx, values),
+      );
       const view = toTriggerView(row);
       return secret ? { ...view, webhook_url: `${deps.publicUrl()}/v1/hooks/${id}`, secret } : view;
     },

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
 import { organizations, triggerFires, triggers, users } from '../../platform/db/schema/index.ts';
 import type { Cursor } from '../../platform/http/pagination.ts';
@@ -23,6 +23,14 @@ const liveOrganization = sql`exists (select 1 from ${organizations} o where o.id
   and o.deleted_at is null and not o.is_suspended)`;
 
 export const triggersStore = {
+  async count(ex: Executor, organizationId: string, ownerType: OwnerType, ownerId: string): Promise<number> {
+    const [row] = await ex
+      .select({ n: count() })
+      .from(triggers)
+      .where(ownedBy(organizationId, ownerType, ownerId));
+    return row?.n ?? 0;
+  },
+
   async insert(ex: Executor, row: typeof triggers.$inferInsert): Promise<TriggerRow> {
     const [created] = await ex.insert(triggers).values(row).returning();
     return created!;

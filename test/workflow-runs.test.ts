@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTurnDocument } from '../src/modules/runs/streaming/turn-document.ts';
 import { applyPatch, type TurnDocument } from '../src/modules/runs/streaming/turn-patch.ts';
-import { acts } from '../src/platform/db/schema/index.ts';
+import { acts, usageEvents } from '../src/platform/db/schema/index.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { createOrgWithAdmin, type TestOrg } from './helpers/fixtures.ts';
 import { awaiting, waitForRun } from './helpers/runs.ts';
@@ -244,6 +244,53 @@ describe('workflow runs', () => {
     expect((row!.output as { text: string }).text).toContain('Write about herons');
     // The discussion agent was given the results and asked for the reply.
     expect(snapshot.outputMessage.content).toContain('The workflow "Flow" has finished');
+  });
+
+  it("an agent step runs the agent's loop with its allowlisted tools: a file is made once, usage is the agent's", async () => {
+    const make = async (tools: string[]) => {
+      const res = await org.admin.http.post('/v1/agents', {
+        name: 'Filer',
+        system_prompt: 'You file.',
+        config: { tools },
+      });
+      expect(res.status, res.text).toBe(201);
+      return res.body.id as string;
+    };
+    const [filer, barred] = [await make(['create_file', 'ask_user']), await make([])];
+    const agentStep = (id: string, agentId: string, prompt: string) => ({
+      id,
+      name: `Agent ${id}`,
+      depends_on: [],
+      type: 'agent',
+      config: { agent_id: agentId, prompt },
+    });
+    const wf = await createWorkflow([
+      agentStep(
+        'file',
+        filer,
+        '/tool create_file {"filename":"{{input.name}}.txt","content":"Notes on {{input.name}}"}',
+      ),
+      agentStep('barred', barred, '/tool create_file {"filename":"no.txt","content":"never"}'),
+      agentStep('ask', filer, '/tool ask_user {"prompt":"Which one?"}'),
+    ]);
+    const { threadId, runId } = await run(wf.id, { name: 'herons' });
+    const snapshot = await waitForRun(org.admin.http, threadId, runId);
+    expect(snapshot.run.status, JSON.stringify(snapshot.run)).toBe('completed');
+
+    const listed = await org.admin.http.get(`/v1/threads/${threadId}/artifacts`);
+    expect(listed.body.data.map((a: any) => a.filename)).toEqual(['herons.txt']);
+    const download = await org.admin.http.get(`/v1/artifacts/${listed.body.data[0].id}/download`);
+    expect(download.status, download.text).toBe(200);
+    expect(await (await fetch(download.body.download_url)).text()).toBe('Notes on herons');
+
+    const outputs = Object.fromEntries((await actRows(runId)).map((a) => [a.key, (a.output as { text: string }).text]));
+    // The offline model summarises the tool's result after the call; the barred agent was offered no tool, and
+    // ask_user is never offered inside a step.
+    expect(outputs.file).toContain('herons.txt');
+    expect(outputs.barred).not.toContain('no.txt created');
+    expect(outputs.ask).toBeTruthy();
+    const usage = await app.server.database.db.select().from(usageEvents).where(eq(usageEvents.runId, runId));
+    expect(usage.filter((u) => u.agentId === filer).length).toBeGreaterThanOrEqual(3);
   });
 
   it('runs a nested workflow step inside the parent run, and a tool step with templated arguments', async () => {

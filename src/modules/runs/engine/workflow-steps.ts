@@ -1,12 +1,19 @@
 import { createHash } from 'node:crypto';
 import type { Executor } from '../../../platform/db/client.ts';
 import { ApiError } from '../../../platform/http/errors.ts';
-import type { ModelCallContext, ModelGateway, ModelUsage, ResolvedModel } from '../../../platform/models/index.ts';
+import type {
+  ModelCallContext,
+  ModelGateway,
+  ModelUsage,
+  ResolvedModel,
+  ToolDefinition,
+} from '../../../platform/models/index.ts';
 import type { ThreadRow } from '../../threads/store.ts';
 import type { Definition, Step } from '../../workflows/schemas.ts';
 import type { RunRow } from '../store.ts';
 import type { RunTool } from '../tools/types.ts';
 import { type AgentContextDeps, loadAgentContext } from './agent-context.ts';
+import { callTool, runAgentStep } from './workflow-agent-step.ts';
 import { joinResults, renderTemplate, renderValue, type TemplateScope } from './workflow-template.ts';
 
 /** Workflows go at most this many levels deep at run time too (definitions are checked when written). */
@@ -35,7 +42,7 @@ export async function agentOf(agents: AgentContextDeps, organizationId: string, 
 export interface StepEnv {
   db: Executor;
   gateway: ModelGateway;
-  tools: { byName(name: string): RunTool | undefined };
+  tools: { byName(name: string): RunTool | undefined; definitions(names?: string[]): ToolDefinition[] };
   agents: AgentContextDeps;
   run: RunRow;
   thread: ThreadRow;
@@ -104,17 +111,8 @@ export async function executeStep(
         prompt: renderTemplate(step.config.prompt, scope),
       });
     }
-    case 'agent': {
-      // One round with the agent's system prompt and model; the agent's tools are not offered inside a workflow.
-      const agent = await agentOf(env.agents, org, step.config.agent_id);
-      if (!agent) throw stepError(`The agent ${step.config.agent_id} no longer exists`);
-      return modelText(env, {
-        system: agent.system,
-        prompt: renderTemplate(step.config.prompt, scope),
-        agentModel: agent.agentModel,
-        agentId: step.config.agent_id,
-      });
-    }
+    case 'agent':
+      return runAgentStep(env, step.config.agent_id, renderTemplate(step.config.prompt, scope), place);
     case 'workflow': {
       const definition = env.nested[step.config.workflow_id];
       if (!definition) throw stepError(`The workflow ${step.config.workflow_id} is not available`);
@@ -136,25 +134,15 @@ async function nestedTool(
 ): Promise<StepResult> {
   const tool = env.tools.byName(step.config.tool);
   if (!tool) throw stepError(`Unknown tool "${step.config.tool}"`);
-  const args = renderValue(step.config.arguments, scope);
-  const outcome = await env.db.transaction((tx) =>
-    tool.execute(args, {
-      organizationId: env.run.organizationId,
-      threadId: env.run.threadId,
-      runId: env.run.id,
-      actId: derivedId(place.actId, place.path),
-      projectId: env.thread.projectId,
-      principalId: env.run.createdById,
-      model: null,
-      tx,
-    }),
+  const output = await callTool(
+    env,
+    tool,
+    renderValue(step.config.arguments, scope),
+    derivedId(place.actId, place.path),
   );
-  if (outcome.kind === 'interrupt') {
-    throw stepError(`The tool "${tool.name}" asks a question, which a nested workflow cannot pause for`);
-  }
-  const error = (outcome.output as { error?: unknown } | null)?.error;
+  const error = (output as { error?: unknown } | null)?.error;
   if (error) throw stepError(`The tool "${tool.name}" failed: ${String(error)}`);
-  return { output: outcome.output ?? null, usages: [] };
+  return { output, usages: [] };
 }
 
 /**

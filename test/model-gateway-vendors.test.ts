@@ -325,11 +325,16 @@ describe('recordUsage', () => {
       channel: 'web',
       runId: '0190a000-0000-7000-8000-000000000004',
     };
-    const usage = { inputTokens: 1_000_000, outputTokens: 250_000, cachedInputTokens: 400_000 };
+    const usage = {
+      inputTokens: 1_000_000,
+      outputTokens: 250_000,
+      cachedInputTokens: 400_000,
+      cacheWriteInputTokens: 50_000,
+    };
     const recorded = await app.server.database.db.transaction((tx) =>
       gateway.recordUsage(tx, full, models.anthropic, usage),
     );
-    const expected = 600_000n * 250n + 400_000n * 125n + 250_000n * 1000n;
+    const expected = 550_000n * 250n + 400_000n * 125n + 50_000n * 300n + 250_000n * 1000n;
     expect(recorded.costMicroCents).toBe(expected);
     const rows = await rowsOf(other.org.id);
     expect(rows).toHaveLength(1);
@@ -346,6 +351,7 @@ describe('recordUsage', () => {
       inputTokens: 1_000_000,
       outputTokens: 250_000,
       cachedInputTokens: 400_000,
+      cacheWriteInputTokens: 50_000,
       costMicroCents: expected,
     });
     expect(rows[0]!.occurredAt).toBeInstanceOf(Date);

@@ -100,6 +100,7 @@ export function createModelGateway(deps: ModelGatewayDeps): ModelGateway {
         inputTokens: usage.inputTokens,
         outputTokens: usage.outputTokens,
         cachedInputTokens: usage.cachedInputTokens,
+        cacheWriteInputTokens: usage.cacheWriteInputTokens ?? 0,
         costMicroCents: cost,
       });
       return { id, costMicroCents: cost };

@@ -28,6 +28,8 @@ export const usageEvents = pgTable(
     inputTokens: integer('input_tokens').notNull().default(0),
     outputTokens: integer('output_tokens').notNull().default(0),
     cachedInputTokens: integer('cached_input_tokens').notNull().default(0),
+    /** Input tokens written to the vendor's prompt cache (Anthropic), priced at the cache-creation rate. */
+    cacheWriteInputTokens: integer('cache_write_input_tokens').notNull().default(0),
     costMicroCents: bigint('cost_micro_cents', { mode: 'bigint' }).notNull(),
     occurredAt: instant('occurred_at').notNull().defaultNow(),
   },

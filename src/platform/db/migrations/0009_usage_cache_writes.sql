@@ -1,0 +1,1 @@
+ALTER TABLE "usage_events" ADD COLUMN "cache_write_input_tokens" integer DEFAULT 0 NOT NULL;

@@ -187,24 +187,35 @@ describe('AI providers', () => {
     ]) {
       expectError(await consoleKey.post('/v1/admin/ai-providers', body), 400, 'invalid_request');
     }
-    const missing = await consoleKey.post('/v1/admin/ai-providers', { name: 'Ollama', slug: slug('ollama') });
-    expectError(missing, 400, 'invalid_request');
-    expect(missing.body.error).toMatch(/base_url is required/);
-
     const p = await custom();
     for (const body of [{ slug: 'Bad Slug' }, { base_url: 'nope' }, { unknown: 1 }, { api_key: '' }, { name: '' }]) {
       expectError(await consoleKey.patch(`/v1/admin/ai-providers/${p.id}`, body), 400, 'invalid_request');
     }
-    const unset = await consoleKey.patch(`/v1/admin/ai-providers/${p.id}`, { base_url: null });
-    expectError(unset, 400, 'invalid_request');
-    expect(unset.body.error).toMatch(/base_url is required/);
-    // Moving a known vendor (no stored address) to a custom slug needs a base_url too.
-    const anthropic = (await consoleKey.get('/v1/admin/ai-providers')).body.data.find(
-      (x: any) => x.slug === 'anthropic',
+  });
+
+  it('takes a provider of any slug without base_url: it has no address until one is set, so nothing to list', async () => {
+    const created = await consoleKey.post('/v1/admin/ai-providers', {
+      name: 'Ollama',
+      slug: slug('ollama'),
+      api_key: 'k-1',
+    });
+    expect(created.status, created.text).toBe(201);
+    expect(created.body).toMatchObject({ base_url: null, effective_base_url: null, has_api_key: true });
+    expectError(
+      await consoleKey.get(`/v1/admin/ai-providers/${created.body.id}/available-models`),
+      400,
+      'no_listing_integration',
     );
-    const moved = await consoleKey.patch(`/v1/admin/ai-providers/${anthropic.id}`, { slug: slug('custom') });
-    expectError(moved, 400, 'invalid_request');
-    expect(moved.body.error).toMatch(/base_url is required/);
+    const set = await consoleKey.patch(`/v1/admin/ai-providers/${created.body.id}`, {
+      base_url: 'https://o.example.test/v1',
+    });
+    expect(set.body).toMatchObject({
+      base_url: 'https://o.example.test/v1',
+      effective_base_url: 'https://o.example.test/v1',
+    });
+    const unset = await consoleKey.patch(`/v1/admin/ai-providers/${created.body.id}`, { base_url: null });
+    expect(unset.status, unset.text).toBe(200);
+    expect(unset.body).toMatchObject({ base_url: null, effective_base_url: null });
   });
 
   it('409s duplicate slugs on create and patch; a deleted provider frees its slug', async () => {

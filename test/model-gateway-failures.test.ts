@@ -198,6 +198,15 @@ describe('failures that are not retried', () => {
     expect(out.error.message).toContain('has no API key');
   });
 
+  it('a provider with no address (no base_url, no known vendor default) is 502 before any request', async () => {
+    const { gateway } = gatewayWith();
+    const nowhere = await catalogModel(app, { apiKey: key });
+    const model = await gateway.resolve(ctx, { agentModel: nowhere.version.id });
+    const error = await gateway.streamRound({ model, messages: userMessage('x') }).catch((e) => e);
+    expect(error).toMatchObject({ status: 502, code: 'model_error' });
+    expect(error.message).toContain('has no base_url');
+  });
+
   it('an error thrown by the caller callback passes through untouched and stops the stream', async () => {
     const { gateway } = gatewayWith();
     openai.script({ text: ['a', 'b', 'c'], usage: { input: 1, output: 1 } });

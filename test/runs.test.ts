@@ -292,7 +292,19 @@ describe('runs', () => {
     const thread = await newThread();
     const { run } = await postAndRun(alice.http, thread.id, '/tool ask_user {"prompt":"Your budget?"}');
     await waitForRun(alice.http, thread.id, run.id, awaiting);
-    const rejected = await alice.http.post(`/v1/threads/${thread.id}/runs/${run.id}/reject`, { reason: 'private' });
+    // The spec lists 422 for reject's validation failures (approve and resume answer 400).
+    const rejectPath = `/v1/threads/${thread.id}/runs/${run.id}/reject`;
+    for (const bad of [{ reason: 5 }, { interruptId: 'zz' }]) {
+      expectError(await alice.http.post(rejectPath, bad), 422, 'validation_error');
+    }
+    // An unknown field in a strict body stays 400 invalid_request, as the Errors table has it.
+    expectError(await alice.http.post(rejectPath, { foo: 1 }), 400, 'invalid_request');
+    expectError(
+      await alice.http.post(`/v1/threads/${thread.id}/runs/${run.id}/approve`, { foo: 1 }),
+      400,
+      'invalid_request',
+    );
+    const rejected = await alice.http.post(rejectPath, { reason: 'private' });
     expect(rejected.status, rejected.text).toBe(202);
     expect(rejected.body).toEqual({ run: { id: run.id, status: 'running' } });
     const done = await waitForRun(alice.http, thread.id, run.id);
@@ -396,5 +408,26 @@ describe('aggregates fed by threads and runs', () => {
     expect((await console.get(`/v1/admin/organizations/${org.org.id}`)).body.task_count_last30d).toBe(2);
     const listed = await console.get(`/v1/admin/organizations?search=${encodeURIComponent(org.org.name)}`);
     expect(listed.body.data[0].task_count_last30d).toBe(2);
+  });
+});
+
+describe('a queued run (API role, no worker to claim it)', () => {
+  it('is not the thread’s active_run_id until it runs, yet already blocks a second run', async () => {
+    const apiOnly = await startTestApp({ ATRIUM_ROLE: 'api' });
+    try {
+      const org = await createOrgWithAdmin(apiOnly);
+      const thread = (await org.admin.http.post('/v1/threads', {})).body;
+      const posted = await org.admin.http.post(`/v1/threads/${thread.id}/messages`, { content: 'hello' });
+      expect(posted.status, posted.text).toBe(201);
+      expect(posted.body.run.status).toBe('queued');
+      expect((await org.admin.http.get(`/v1/threads/${thread.id}`)).body.active_run_id).toBeNull();
+      expectError(
+        await org.admin.http.post(`/v1/threads/${thread.id}/messages`, { content: 'again' }),
+        409,
+        'run_in_progress',
+      );
+    } finally {
+      await apiOnly.close();
+    }
   });
 });

@@ -243,6 +243,17 @@ describe('PATCH /v1/threads/:id', () => {
     expect(byProjectAdmin.status, byProjectAdmin.text).toBe(200);
   });
 
+  it('answers a project admin who moves a thread out of the project with 200 and the changed thread', async () => {
+    const project = await sharedProject();
+    const thread = await createThread(alice, { project_id: project.id });
+    const moved = await carol.http.patch(`/v1/threads/${thread.id}`, { projectId: null, title: 'Moved out' });
+    expect(moved.status, moved.text).toBe(200);
+    expect(moved.body).toMatchObject({ id: thread.id, project_id: null, title: 'Moved out', active_run_id: null });
+    // Out of the project, the thread is Alice's alone again.
+    expectError(await carol.http.get(`/v1/threads/${thread.id}`), 404, 'not_found');
+    expect((await alice.http.get(`/v1/threads/${thread.id}`)).body.project_id).toBeNull();
+  });
+
   it('validates the body and owes the security cases', async () => {
     const thread = await createThread(alice);
     expectError(await alice.http.patch(`/v1/threads/${thread.id}`, { title: 'x'.repeat(256) }), 400, 'invalid_request');

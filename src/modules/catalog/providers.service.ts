@@ -21,18 +21,11 @@ function toView(row: AiProviderRow): AiProviderView {
     slug: row.slug,
     website: row.website,
     base_url: row.baseUrl,
-    effective_base_url: row.baseUrl ?? vendorDefault(row.slug) ?? '',
+    effective_base_url: row.baseUrl ?? vendorDefault(row.slug) ?? null,
     has_api_key: row.apiKeySealed !== null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
-}
-
-function requireBaseUrl(slug: string, baseUrl: string | null | undefined): void {
-  if (!baseUrl && vendorDefault(slug) === undefined)
-    throw invalidRequest(
-      `base_url is required for provider slug "${slug}": only ${Object.keys(KNOWN_PROVIDER_BASE_URLS).join(', ')} have a default address; other providers are OpenAI-compatible`,
-    );
 }
 
 const withUniqueSlug = <T>(write: () => Promise<T>) =>
@@ -51,7 +44,6 @@ export function createAiProvidersService({ db, secretBox }: { db: Executor; secr
     get,
 
     async create(input: CreateAiProviderInput) {
-      requireBaseUrl(input.slug, input.base_url);
       const id = newId();
       await withUniqueSlug(() =>
         store.insert(db, {
@@ -68,9 +60,7 @@ export function createAiProvidersService({ db, secretBox }: { db: Executor; secr
 
     async update(id: string, patch: PatchAiProviderInput) {
       await db.transaction(async (tx) => {
-        const current = await row(id, tx);
-        const baseUrl = patch.base_url === undefined ? current.baseUrl : patch.base_url;
-        requireBaseUrl(patch.slug ?? current.slug, baseUrl);
+        await row(id, tx);
         await withUniqueSlug(() =>
           store.update(tx, id, {
             name: patch.name,

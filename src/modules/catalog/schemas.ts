@@ -44,7 +44,10 @@ export const AiProviderSchema = z
     slug: z.string(),
     website: z.string().nullable(),
     base_url: z.string().nullable().describe('The stored API root; null for a known vendor on its public address'),
-    effective_base_url: z.string().describe('The API root the gateway calls'),
+    effective_base_url: z
+      .string()
+      .nullable()
+      .describe('The API root the gateway calls: base_url, else the known vendor address; null when neither'),
     has_api_key: z.boolean(),
     created_at: z.string(),
     updated_at: z.string(),

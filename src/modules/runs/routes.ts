@@ -126,7 +126,8 @@ export function registerRunRoutes(app: FastifyInstance, runs: RunsService, actio
   ] as const;
   for (const [action, summary, body, act] of answerRoutes) {
     r.post(`/v1/threads/:id/runs/:runId/${action}`, {
-      config,
+      // The spec lists 422 for reject's validation failures; approve and resume keep the usual 400.
+      config: action === 'reject' ? { ...config, validationStatus: 422 } : config,
       schema: { tags, summary, params: runParams, body, response: { 202: RunActionResponse, ...actionErrors } },
       handler: async (req, reply) =>
         reply

@@ -123,7 +123,10 @@ export function createThreadsService(deps: {
       if (patch.project_id !== undefined) changes.projectId = patch.project_id;
       if (patch.is_pinned !== undefined) changes.isPinned = patch.is_pinned;
       if (Object.keys(changes).length > 0) await store.update(db, ctx.organizationId, threadId, changes);
-      return toThreadWithRunView(await getVisible(ctx, threadId));
+      // A project admin who moves a thread out of the project no longer sees it, yet the change is theirs to read.
+      const changed = await store.findWithRun(db, ctx.organizationId, threadId);
+      if (!changed) throw notFound('Thread');
+      return toThreadWithRunView(changed);
     },
   };
 }

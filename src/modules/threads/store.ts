@@ -11,8 +11,9 @@ export type { Viewer };
 export type ThreadRow = typeof threads.$inferSelect;
 export type ThreadChanges = Partial<Pick<typeof threads.$inferInsert, 'title' | 'projectId' | 'isPinned'>>;
 
+/** The spec's `active_run_id`: the thread's `running` or `awaiting` run (a queued one is not active yet). */
 const activeRunId = sql<string | null>`(select r.id from ${runs} r where r.thread_id = ${threads}.id
-  and r.status in ('queued', 'running', 'awaiting') limit 1)`;
+  and r.status in ('running', 'awaiting') limit 1)`;
 
 export const threadsStore = {
   async insert(db: Executor, row: typeof threads.$inferInsert): Promise<ThreadRow> {
@@ -35,6 +36,15 @@ export const threadsStore = {
       .select({ thread: threads, activeRunId })
       .from(threads)
       .where(and(eq(threads.organizationId, organizationId), eq(threads.id, threadId), threadVisibleTo(viewer)));
+    return row ?? null;
+  },
+
+  /** The thread with its live run, for a caller that was allowed to change it (it may have moved out of view). */
+  async findWithRun(db: Executor, organizationId: string, threadId: string) {
+    const [row] = await db
+      .select({ thread: threads, activeRunId })
+      .from(threads)
+      .where(and(eq(threads.organizationId, organizationId), eq(threads.id, threadId)));
     return row ?? null;
   },
 

@@ -35,7 +35,7 @@ const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 describe('PATCH /v1/skills/:id', () => {
   it('changes fields, counts versions, clears with null and keeps the version when nothing changes', async () => {
-    const skill = await createSkill(orgA.admin.http, {
+    const skill = await createSkill(member.http, {
       description: 'Old',
       manifest: { a: 1 },
       scripts: [{ run: 'x' }],
@@ -52,9 +52,12 @@ describe('PATCH /v1/skills/:id', () => {
     });
     expect(renamed.body.updated_at > skill.updated_at).toBe(true);
 
-    const cleared = await app.http
-      .as(memberKey)
-      .patch(`/v1/skills/${skill.id}`, { description: null, manifest: null, scripts: null, instructions: 'New' });
+    const cleared = await orgA.admin.http.patch(`/v1/skills/${skill.id}`, {
+      description: null,
+      manifest: null,
+      scripts: null,
+      instructions: 'New',
+    });
     expect(cleared.status, cleared.text).toBe(200);
     expect(cleared.body).toMatchObject({
       description: null,
@@ -63,7 +66,7 @@ describe('PATCH /v1/skills/:id', () => {
       instructions: 'New',
       version: 3,
     });
-    expect(cleared.body.created_by_user_id).toBe(orgA.admin.user.id);
+    expect(cleared.body.created_by_user_id).toBe(member.user.id);
 
     const same = await orgA.admin.http.patch(`/v1/skills/${skill.id}`, { name: 'Renamed', scripts: [] });
     expect(same.status, same.text).toBe(200);
@@ -101,7 +104,13 @@ describe('PATCH /v1/skills/:id', () => {
 describe('DELETE /v1/skills/:id', () => {
   it('archives (204, a new version), hides it from default lists and is harmless twice', async () => {
     const skill = await createSkill(orgA.admin.http);
-    const res = await member.http.delete(`/v1/skills/${skill.id}`);
+    // Only the creator or an organization admin changes a skill.
+    expectError(await member.http.delete(`/v1/skills/${skill.id}`), 403, 'forbidden');
+    expectError(await app.http.as(memberKey).patch(`/v1/skills/${skill.id}`, { name: 'Mine now' }), 403, 'forbidden');
+    const own = await createSkill(member.http);
+    expect((await member.http.patch(`/v1/skills/${own.id}`, { name: 'Renamed' })).status).toBe(200);
+    expect((await member.http.delete(`/v1/skills/${own.id}`)).status).toBe(204);
+    const res = await orgA.admin.http.delete(`/v1/skills/${skill.id}`);
     expect(res.status).toBe(204);
     expect(res.text).toBe('');
     const archived = (await orgA.admin.http.get(`/v1/skills/${skill.id}`)).body;

@@ -34,8 +34,13 @@ export const DlpRuleSchema = z
   })
   .meta({ id: 'DlpRule' });
 
+/** The list envelope of the spec's conventions; all of an organization's (capped) rules fit one page. */
 export const DlpRuleListSchema = z
-  .object({ data: z.array(DlpRuleSchema).describe('Every rule of the organization, oldest first') })
+  .object({
+    data: z.array(DlpRuleSchema).describe('Every rule of the organization, oldest first'),
+    has_more: z.literal(false),
+    next_cursor: z.null(),
+  })
   .meta({ id: 'DlpRuleList' });
 
 export const CreateDlpRuleBody = z.strictObject({

@@ -39,6 +39,8 @@ export function createDlpService({ db, evaluator }: DlpServiceDeps) {
   return {
     list: async (organizationId: string) => ({
       data: (await store.list(db, organizationId)).map(toDlpRuleView),
+      has_more: false as const,
+      next_cursor: null,
     }),
 
     /** Every message is checked against every active rule, so an organization's rules are capped. */

@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { RequestContext } from '../../platform/auth/actor.ts';
 import type { Executor } from '../../platform/db/client.ts';
 import { onUniqueViolation } from '../../platform/db/errors.ts';
-import { ApiError, notFound, unprocessable } from '../../platform/http/errors.ts';
+import { ApiError, forbidden, notFound, unprocessable } from '../../platform/http/errors.ts';
 import { decodeCursor, type Page, toPage } from '../../platform/http/pagination.ts';
 import { newId } from '../../platform/ids.ts';
 import type { CreateSkillInput, PatchSkillInput, SkillListInput, SkillView } from './schemas.ts';
@@ -78,9 +78,14 @@ export function createSkillsService({ db }: { db: Executor }) {
   }
 
   /** The organization's own skill, for a change: built-ins are 403 `builtin_skill_immutable`. */
+  /** Built-ins never change; an organization's skill changes by its creator or an organization admin. */
   async function changeable(ctx: RequestContext, id: string): Promise<SkillRow> {
     const row = await visible(ctx, id);
     if (row.organizationId === null) throw builtinImmutable();
+    const isCreator = ctx.actor.kind === 'user' && row.createdByUserId === ctx.actor.userId;
+    if (!isCreator && ctx.actor.role !== 'admin') {
+      throw forbidden('Only the skill’s creator or an organization admin may change it');
+    }
     return row;
   }
 

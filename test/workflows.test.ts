@@ -92,6 +92,14 @@ describe('workflows: create and validation', () => {
     const self = await post({ name: 'x', definition: { steps: [modelStep('a', ['a'])] } });
     expectError(self, 400, 'invalid_request');
 
+    // A model step's model must be an active catalog version, as an agent's config.model must.
+    const ghostModel = { ...modelStep('a'), config: { prompt: 'Hi', model: 'no-such-model' } };
+    const badModel = await post({ name: 'x', definition: { steps: [ghostModel] } });
+    expectError(badModel, 400, 'invalid_request');
+    expect(badModel.body.error).toContain('model "no-such-model" is not an active model version');
+    const offline = { ...modelStep('a'), config: { prompt: 'Hi', model: 'atrium-offline' } };
+    expect((await post({ name: 'x', definition: { steps: [offline] } })).status).toBe(201);
+
     const unknown = await post({ name: 'x', definition: { steps: [modelStep('a', ['ghost'])] } });
     expectError(unknown, 400, 'invalid_request');
     expect(unknown.body.error).toContain('not a step');

@@ -3,7 +3,7 @@ import type { Executor } from '../../platform/db/client.ts';
 import { ApiError, forbidden, invalidRequest, notFound, unprocessable } from '../../platform/http/errors.ts';
 import { type Cursor, decodeCursor, toPage } from '../../platform/http/pagination.ts';
 import { newId } from '../../platform/ids.ts';
-import type { ModelGateway } from '../../platform/models/index.ts';
+import { isUsableModel, type ModelGateway } from '../../platform/models/index.ts';
 import type { RunPlace, RunsService } from '../runs/service.ts';
 import { principalIdOf, type ThreadsService } from '../threads/service.ts';
 import { agentArchived } from './directory.ts';
@@ -23,15 +23,7 @@ export interface AgentModelCheck {
 
 /** The model check over the gateway's own resolution (`config.model` → an active version, else 422). */
 export const gatewayModelCheck = (gateway: Pick<ModelGateway, 'resolve'>): AgentModelCheck => ({
-  async isUsable(ctx, model) {
-    try {
-      await gateway.resolve({ organizationId: ctx.organizationId }, { agentModel: model });
-      return true;
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'invalid_model') return false;
-      throw error;
-    }
-  },
+  isUsable: (ctx, model) => isUsableModel(gateway, ctx.organizationId, model),
 });
 
 export interface AgentsServiceDeps {

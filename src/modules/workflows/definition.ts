@@ -5,6 +5,8 @@ import { type Definition, DefinitionSchema, MAX_NESTING, type Step } from './sch
 /** What a definition may name, looked up for the organization (and the caller, for visibility). */
 export interface DefinitionRefs {
   toolExists(name: string): boolean;
+  /** Whether a step's `model` (version id or vendor modelId) names an active version of the catalog. */
+  modelUsable(organizationId: string, model: string): Promise<boolean>;
   skillExists(organizationId: string, slug: string, ex: Executor): Promise<boolean>;
   agentActive(organizationId: string, agentId: string, ex: Executor): Promise<boolean>;
   /** The definition of an active workflow the caller may see, or null. */
@@ -52,12 +54,15 @@ export function graphProblems(definition: Definition): string[] {
   return problems;
 }
 
-/** Problems of the things a step names: a known tool, a live skill, an active agent, a nestable workflow. */
+/** Problems of the things a step names: a usable model, a known tool, a live skill, an active agent, a nestable workflow. */
 async function referenceProblems(step: Step, where: string, ctx: DefinitionContext): Promise<string[]> {
   const { organizationId: org, refs, ex } = ctx;
   switch (step.type) {
-    case 'model':
-      return [];
+    case 'model': {
+      const { model } = step.config;
+      if (!model || (await refs.modelUsable(org, model))) return [];
+      return [`${where}: model "${model}" is not an active model version of the catalog`];
+    }
     case 'tool':
       return refs.toolExists(step.config.tool) ? [] : [`${where}: unknown tool "${step.config.tool}"`];
     case 'skill':

@@ -3,7 +3,7 @@ import type { Executor } from '../../platform/db/client.ts';
 import { conflict, forbidden, invalidRequest, notFound } from '../../platform/http/errors.ts';
 import { decodeCursor, toPage } from '../../platform/http/pagination.ts';
 import { newId } from '../../platform/ids.ts';
-import type { ModelGateway } from '../../platform/models/index.ts';
+import { isUsableModel, type ModelGateway } from '../../platform/models/index.ts';
 import type { RunsService } from '../runs/service.ts';
 import { principalIdOf } from '../threads/service.ts';
 import { type DefinitionContext, type DefinitionRefs, validateDefinition } from './definition.ts';
@@ -49,6 +49,7 @@ export function createWorkflowsService(deps: WorkflowsServiceDeps) {
 
   const refsFor = (principalId: string): DefinitionRefs => ({
     toolExists: (name) => deps.tools.byName(name) !== undefined,
+    modelUsable: (org, model) => isUsableModel(deps.gateway, org, model),
     skillExists: async (org, slug, ex) => (await deps.skills.getLive(org, slug, ex)) !== null,
     agentActive: (org, id, ex) => deps.agents.isActive(ex, org, id, principalId),
     async workflowDefinition(org, id, principalId, ex) {

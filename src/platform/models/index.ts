@@ -10,4 +10,5 @@ export {
   seedOfflineModel,
 } from './offline/catalog.ts';
 export { createOfflineLanguageModel } from './offline/model.ts';
+export { isUsableModel } from './resolve.ts';
 export * from './types.ts';

@@ -3,7 +3,7 @@ import { ApiError } from '../http/errors.ts';
 import { isUuid } from '../ids.ts';
 import { OFFLINE_MODEL, OFFLINE_PROVIDER_ID } from './offline/catalog.ts';
 import { modelGatewayStore as store, type VersionRow } from './store.ts';
-import type { ModelCallContext, ModelSelectionKey, ModelSource, ResolvedModel } from './types.ts';
+import type { ModelCallContext, ModelGateway, ModelSelectionKey, ModelSource, ResolvedModel } from './types.ts';
 
 const toResolved = (row: VersionRow, source: ModelSource): ResolvedModel => ({
   ...row,
@@ -39,4 +39,22 @@ export async function resolveModel(
     return toResolved(row, fromOrganization ? 'organization' : 'platform');
   }
   return { ...OFFLINE_MODEL };
+}
+
+/**
+ * Whether `model` (a version id or vendor modelId) resolves to a usable version for the organization: the check
+ * an agent's `config.model` and a workflow model step's `model` pass when they are written.
+ */
+export async function isUsableModel(
+  gateway: Pick<ModelGateway, 'resolve'>,
+  organizationId: string,
+  model: string,
+): Promise<boolean> {
+  try {
+    await gateway.resolve({ organizationId }, { agentModel: model });
+    return true;
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'invalid_model') return false;
+    throw error;
+  }
 }

@@ -119,22 +119,56 @@ describe('POST /v1/agents/:id/triggers', () => {
     expect(Object.keys(row).sort()).toEqual(TRIGGER_KEYS);
   });
 
-  it('refuses bad schedules, event names and targets with 422, malformed bodies with 400', async () => {
+  it('refuses bad schedules, event names, targets and malformed bodies with 400 invalid_request', async () => {
     const post = (body: unknown) => alice.http.post(base(), body);
     for (const schedule of ['* * * * * *', '@daily', '61 * * * *', '* * *', 'every day'])
-      expectError(await post({ type: 'cron', schedule }), 422, 'validation_error');
-    expectError(await post({ type: 'event', schedule: 'user.created' }), 422, 'validation_error');
-    expectError(await post({ type: 'hourly', schedule: '* * * * *' }), 422, 'validation_error');
-    expectError(await post({ type: 'cron', schedule: '' }), 422, 'validation_error');
+      expectError(await post({ type: 'cron', schedule }), 400, 'invalid_request');
+    const fields = await post({ type: 'cron', schedule: '* * *' });
+    expect(fields.body.error).toBe('schedule must be a 5-field cron expression, got 3 field(s)');
+    expectError(await post({ type: 'event', schedule: 'user.created' }), 400, 'invalid_request');
+    expectError(await post({ type: 'hourly', schedule: '* * * * *' }), 400, 'invalid_request');
+    expectError(await post({ type: 'cron', schedule: '' }), 400, 'invalid_request');
+    expectError(await post({ type: 'cron' }), 400, 'invalid_request');
+    expectError(await post({ type: 'webhook', schedule: 'x', payload: 'hello' }), 400, 'invalid_request');
     const foreign = { type: 'user', user_id: orgB.admin.user.id };
-    expectError(await post({ type: 'webhook', schedule: 'x', target: foreign }), 422, 'validation_error');
+    expectError(await post({ type: 'webhook', schedule: 'x', target: foreign }), 400, 'invalid_request');
     expectError(
       await post({ type: 'webhook', schedule: 'x', target: { type: 'project', project_id: randomId() } }),
-      422,
+      400,
+      'invalid_request',
     );
-    expectError(await post({ type: 'webhook', schedule: 'x', target: { type: 'users', user_ids: [] } }), 422);
+    const empty = { type: 'users', user_ids: [] };
+    expectError(await post({ type: 'webhook', schedule: 'x', target: empty }), 400, 'invalid_request');
     expectError(await post({ type: 'webhook', schedule: 'x', surprise: true }), 400, 'invalid_request');
     expectError(await alice.http.post(base(), undefined, { raw: '{"type":' }), 400, 'invalid_request');
+  });
+
+  it('accepts target fields in camelCase and refuses one given in both spellings', async () => {
+    const users = await create(alice, {
+      type: 'webhook',
+      schedule: 'x',
+      target: { type: 'users', userIds: [alice.user.id, bob.user.id] },
+    });
+    expect(users.target).toEqual({ type: 'users', user_ids: [alice.user.id, bob.user.id] });
+    const one = await create(alice, { type: 'webhook', schedule: 'x', target: { type: 'user', userId: bob.user.id } });
+    expect(one.target).toEqual({ type: 'user', user_id: bob.user.id });
+    const project = await alice.http.post('/v1/projects', { name: unique('P') });
+    const inProject = await alice.http.patch(`${base()}/${one.id}`, {
+      target: { type: 'project', projectId: project.body.id },
+    });
+    expect(inProject.status, inProject.text).toBe(200);
+    expect(inProject.body.target).toEqual({ type: 'project', project_id: project.body.id });
+    const twice = { type: 'user', userId: bob.user.id, user_id: bob.user.id };
+    expectError(
+      await alice.http.post(base(), { type: 'webhook', schedule: 'x', target: twice }),
+      400,
+      'invalid_request',
+    );
+    expectError(await alice.http.patch(`${base()}/${one.id}`, { target: twice }), 400, 'invalid_request');
+    const unknown = { type: 'user', userId: bob.user.id, teamId: randomId() };
+    expectError(await alice.http.patch(`${base()}/${one.id}`, { target: unknown }), 400, 'invalid_request');
+    const payload = await alice.http.patch(`${base()}/${one.id}`, { payload: { someKey: { innerKey: 1 } } });
+    expect(payload.body.payload).toEqual({ someKey: { innerKey: 1 } });
   });
 
   it('requires a target from a service account', async () => {
@@ -142,7 +176,7 @@ describe('POST /v1/agents/:id/triggers', () => {
     const sa = app.http.as(key);
     const mine = await sa.post('/v1/agents', { name: unique('Bot agent'), system_prompt: 'Hi' });
     const path = `/v1/agents/${mine.body.id}/triggers`;
-    expectError(await sa.post(path, { type: 'webhook', schedule: 'x' }), 422, 'validation_error');
+    expectError(await sa.post(path, { type: 'webhook', schedule: 'x' }), 400, 'invalid_request');
     const ok = await sa.post(path, { type: 'webhook', schedule: 'x', target: { type: 'user', user_id: bob.user.id } });
     expect(ok.status, ok.text).toBe(201);
   });
@@ -161,6 +195,48 @@ describe('POST /v1/agents/:id/triggers', () => {
       visibility: 'private',
     });
     expectError(await bob.http.post(`/v1/agents/${priv.body.id}/triggers`, { type: 'webhook', schedule: 'x' }), 404);
+  });
+});
+
+describe('GET /v1/{agents|workflows}/:id/triggers/:triggerId', () => {
+  it('answers the trigger as listed, without the webhook secret, to anyone who sees its owner', async () => {
+    const hook = await create(alice, { type: 'webhook', schedule: 'crm', payload: { prompt: 'Sync' } });
+    const res = await bob.http.get(`${base()}/${hook.id}`);
+    expect(res.status, res.text).toBe(200);
+    expect(Object.keys(res.body).sort()).toEqual(TRIGGER_KEYS);
+    const listed = await alice.http.get(base());
+    expect(res.body).toEqual(listed.body.data.find((t: any) => t.id === hook.id));
+
+    const step = { id: 'a', name: 'A', depends_on: [], type: 'model', config: { prompt: 'Do a' } };
+    const flow = await alice.http.post('/v1/workflows', { name: unique('Flow'), definition: { steps: [step] } });
+    const wpath = `/v1/workflows/${flow.body.id}/triggers`;
+    const cron = await create(alice, { type: 'cron', schedule: '0 9 * * *' }, wpath);
+    const got = await alice.http.get(`${wpath}/${cron.id}`);
+    expect(got.status, got.text).toBe(200);
+    expect(got.body).toEqual(cron);
+    expect(got.body.nextFireAt).toMatch(ISO_MS);
+  });
+
+  it('answers 404 for unknown triggers, triggers of another owner and owners the caller cannot see', async () => {
+    const t = await create(alice, { type: 'webhook', schedule: 'x' });
+    expectError(await alice.http.get(`${base()}/${randomId()}`), 404, 'not_found');
+    expectError(await alice.http.get(`/v1/workflows/${workflow.id}/triggers/${t.id}`), 404, 'not_found');
+    const other = await alice.http.post('/v1/agents', { name: unique('Other'), system_prompt: 'x' });
+    expectError(await alice.http.get(`/v1/agents/${other.body.id}/triggers/${t.id}`), 404, 'not_found');
+    const priv = await alice.http.post('/v1/agents', {
+      name: unique('Mine'),
+      system_prompt: 'x',
+      visibility: 'private',
+    });
+    const hidden = await create(alice, { type: 'webhook', schedule: 'x' }, `/v1/agents/${priv.body.id}/triggers`);
+    expect((await alice.http.get(`/v1/agents/${priv.body.id}/triggers/${hidden.id}`)).status).toBe(200);
+    expectError(await bob.http.get(`/v1/agents/${priv.body.id}/triggers/${hidden.id}`), 404, 'not_found');
+    await expectRouteSecurity({
+      http: app.http,
+      method: 'GET',
+      path: `${base()}/${t.id}`,
+      crossOrg: { credential: orgB.admin.token, missingPath: `${base()}/${randomId()}` },
+    });
   });
 });
 
@@ -183,7 +259,7 @@ describe('GET, PATCH, DELETE /v1/{agents|workflows}/:id/triggers[/:triggerId]', 
     expect(new Date(patched.body.nextFireAt).getUTCMinutes()).toBe(0); // 10:30 IST = 05:00 UTC
     const off = await alice.http.patch(`${path}/${first.id}`, { enabled: false });
     expect(off.body.nextFireAt).toBeNull();
-    expectError(await alice.http.patch(`${path}/${first.id}`, { schedule: '* *' }), 422, 'validation_error');
+    expectError(await alice.http.patch(`${path}/${first.id}`, { schedule: '* *' }), 400, 'invalid_request');
     expectError(await alice.http.patch(`${path}/${first.id}`, { type: 'event' }), 400, 'invalid_request');
     expectError(await bob.http.patch(`${path}/${first.id}`, { enabled: true }), 403, 'forbidden');
     expect((await orgA.admin.http.patch(`${path}/${first.id}`, { enabled: true })).status).toBe(200);
@@ -260,12 +336,44 @@ describe('POST /v1/{agents|workflows}/:id/triggers/:triggerId/fire-now', () => {
     expect(again.body.data.map((d: any) => d.thread.id)).toEqual([thread.id]);
     const plain = await alice.http.post('/v1/threads', { title: 'mine' });
     expectError(await alice.http.post(`${base()}/${t.id}/fire-now`, { thread_id: plain.body.id }), 400);
-    expectError(await bob.http.post(`${base()}/${t.id}/fire-now`, { thread_id: thread.id }), 404);
+    expectError(await orgA.admin.http.post(`${base()}/${t.id}/fire-now`, { thread_id: thread.id }), 404);
 
     const wt = await create(alice, { type: 'event', schedule: 'run.failed' }, `/v1/workflows/${workflow.id}/triggers`);
     const fired = await alice.http.post(`/v1/workflows/${workflow.id}/triggers/${wt.id}/fire-now`);
     expect(fired.status, fired.text).toBe(201);
     expect(fired.body.data[0].thread).toMatchObject({ created_by_type: 'workflow', created_by_id: workflow.id });
     expect(fired.body.data[0].run).toMatchObject({ workflow_id: workflow.id, agent_id: null });
+  });
+
+  it('is refused to members who are neither the trigger creator nor an organization admin', async () => {
+    const t = await create(alice, { type: 'webhook', schedule: 'x', payload: { prompt: 'Only mine' } });
+    const refused = await bob.http.post(`${base()}/${t.id}/fire-now`);
+    expectError(refused, 403, 'forbidden');
+    expect(refused.body.error).toMatch(/creator or an organization admin/);
+    expect((await alice.http.get(`${base()}/${t.id}`)).body.last_fired_at).toBeNull();
+    const byAdmin = await orgA.admin.http.post(`${base()}/${t.id}/fire-now`);
+    expect(byAdmin.status, byAdmin.text).toBe(201);
+    const { thread, run } = byAdmin.body.data[0];
+    expect((await waitForRun(alice.http, thread.id, run.id)).run.status).toBe('completed');
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents the trigger routes with 400 for validation and 403 on fire-now', async () => {
+    const doc = (await app.http.get('/openapi.json')).body;
+    for (const segment of ['agents', 'workflows']) {
+      const list = `/v1/${segment}/{id}/triggers`;
+      const item = `${list}/{triggerId}`;
+      expect(Object.keys(doc.paths[list]).sort()).toEqual(['get', 'post']);
+      expect(Object.keys(doc.paths[item]).sort()).toEqual(['delete', 'get', 'patch']);
+      const one = doc.paths[item].get.responses;
+      expect(one['200'].content['application/json'].schema.$ref).toBe('#/components/schemas/Trigger');
+      expect(Object.keys(one).sort()).toEqual(['200', '400', '401', '403', '404']);
+      const created = doc.paths[list].post.responses;
+      expect(created['422']).toBeUndefined();
+      expect(created['409'].description).toContain('limit_reached');
+      expect(doc.paths[item].patch.responses['422']).toBeUndefined();
+      expect(doc.paths[`${item}/fire-now`].post.responses['403'].description).toContain('forbidden');
+    }
   });
 });

@@ -1,6 +1,6 @@
 import type { RequestContext } from '../../platform/auth/actor.ts';
 import type { Executor } from '../../platform/db/client.ts';
-import { ApiError, forbidden, invalidRequest, notFound, unprocessable } from '../../platform/http/errors.ts';
+import { forbidden, invalidRequest, notFound, unprocessable } from '../../platform/http/errors.ts';
 import { type Cursor, decodeCursor, toPage } from '../../platform/http/pagination.ts';
 import { newId } from '../../platform/ids.ts';
 import { isUsableModel, type ModelGateway } from '../../platform/models/index.ts';

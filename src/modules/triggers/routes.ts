@@ -17,14 +17,13 @@ import {
 import type { TriggersService } from './service.ts';
 
 const tags = ['Triggers'];
+/** No trigger route lists 422 for validation in the spec, so bad fields answer 400 `invalid_request`. */
 const config = { auth: 'any' } as const;
-/** Field values answer 422 (`validation_error`), as agent and workflow bodies do; unknown fields stay 400. */
-const validating = { auth: 'any', validationStatus: 422 } as const;
 const ownerParams = z.object({ id: uuidParam });
 const triggerParams = z.object({ id: uuidParam, triggerId: uuidParam });
 const notFound = { 404: ['not_found'] };
 
-/** The same five routes under `/v1/agents/:id/triggers` and `/v1/workflows/:id/triggers`. */
+/** The same six routes under `/v1/agents/:id/triggers` and `/v1/workflows/:id/triggers`. */
 export function registerTriggerRoutes(app: FastifyInstance, triggers: TriggersService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const owners: [string, OwnerType][] = [
@@ -35,7 +34,7 @@ export function registerTriggerRoutes(app: FastifyInstance, triggers: TriggersSe
     const base = `/v1/${segment}/:id/triggers`;
 
     r.post(base, {
-      config: validating,
+      config,
       schema: {
         tags,
         summary: `Create a trigger of a ${type}: cron (5 fields, organization timezone), event or webhook; at most 100 per ${type}`,
@@ -43,7 +42,7 @@ export function registerTriggerRoutes(app: FastifyInstance, triggers: TriggersSe
         body: CreateTriggerBody,
         response: {
           201: CreatedTriggerSchema,
-          ...errorResponses('any', { ...notFound, 409: ['limit_reached'], 422: ['validation_error'] }),
+          ...errorResponses('any', { ...notFound, 409: ['limit_reached'] }),
         },
       },
       handler: async (req, reply) =>
@@ -62,17 +61,25 @@ export function registerTriggerRoutes(app: FastifyInstance, triggers: TriggersSe
       handler: (req) => triggers.list(contextOf(req), type, req.params.id, req.query),
     });
 
+    r.get(`${base}/:triggerId`, {
+      config,
+      schema: {
+        tags,
+        summary: `A trigger of a ${type} the caller can see (never its webhook secret)`,
+        params: triggerParams,
+        response: { 200: TriggerSchema, ...errorResponses('any', notFound) },
+      },
+      handler: (req) => triggers.get(contextOf(req), type, req.params.id, req.params.triggerId),
+    });
+
     r.patch(`${base}/:triggerId`, {
-      config: validating,
+      config,
       schema: {
         tags,
         summary: 'Change a trigger (its creator or an org admin); type is fixed',
         params: triggerParams,
         body: PatchTriggerBody,
-        response: {
-          200: TriggerSchema,
-          ...errorResponses('any', { 403: ['forbidden'], ...notFound, 422: ['validation_error'] }),
-        },
+        response: { 200: TriggerSchema, ...errorResponses('any', { 403: ['forbidden'], ...notFound }) },
       },
       handler: (req) => triggers.update(contextOf(req), type, req.params.id, req.params.triggerId, req.body),
     });
@@ -95,12 +102,17 @@ export function registerTriggerRoutes(app: FastifyInstance, triggers: TriggersSe
       config,
       schema: {
         tags,
-        summary: 'Fire now: a new thread and run per target, or one run on thread_id',
+        summary: 'Fire now (its creator or an org admin): a new thread and run per target, or one run on thread_id',
         params: triggerParams,
         body: FireNowBody,
         response: {
           201: FireResultSchema,
-          ...errorResponses('any', { ...notFound, 409: ['run_in_progress'], 422: ['dlp_blocked'] }),
+          ...errorResponses('any', {
+            403: ['forbidden'],
+            ...notFound,
+            409: ['run_in_progress'],
+            422: ['dlp_blocked'],
+          }),
         },
       },
       handler: async (req, reply) =>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INTERNAL_EVENTS } from '../../platform/events/internal.ts';
+import { toSnakeKeys } from '../../platform/http/case.ts';
 import { pageQuery } from '../../platform/http/pagination.ts';
 import { StartRunResponse } from '../runs/schemas.ts';
 
@@ -23,18 +24,22 @@ export const TargetSchema = z
   .meta({ id: 'TriggerTarget' });
 export type TriggerTarget = z.output<typeof TargetSchema>;
 
-const TargetInput = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('user'), user_id: z.uuid() }),
-  z.strictObject({
-    type: z.literal('users'),
-    user_ids: z
-      .array(z.uuid())
-      .min(1)
-      .max(MAX_TARGET_USERS)
-      .transform((ids) => [...new Set(ids)]),
-  }),
-  z.strictObject({ type: z.literal('project'), project_id: z.uuid() }),
-]);
+/** The target is a field structure, not user data: its keys may be camelCase too (`userIds`, `projectId`). */
+const TargetInput = z.preprocess(
+  toSnakeKeys,
+  z.discriminatedUnion('type', [
+    z.strictObject({ type: z.literal('user'), user_id: z.uuid() }),
+    z.strictObject({
+      type: z.literal('users'),
+      user_ids: z
+        .array(z.uuid())
+        .min(1)
+        .max(MAX_TARGET_USERS)
+        .transform((ids) => [...new Set(ids)]),
+    }),
+    z.strictObject({ type: z.literal('project'), project_id: z.uuid() }),
+  ]),
+);
 
 const payload = z
   .record(z.string(), z.unknown())

@@ -4,7 +4,7 @@ import type { SecretBox } from '../../platform/crypto/secret-box.ts';
 import { insertWithinCap } from '../../platform/db/capped.ts';
 import type { Executor } from '../../platform/db/client.ts';
 import { INTERNAL_EVENTS } from '../../platform/events/internal.ts';
-import { ApiError, forbidden, invalidRequest, notFound, unprocessable } from '../../platform/http/errors.ts';
+import { ApiError, forbidden, invalidRequest, notFound } from '../../platform/http/errors.ts';
 import { decodeCursor, toPage } from '../../platform/http/pagination.ts';
 import { newId } from '../../platform/ids.ts';
 import type { ProjectsService } from '../projects/service.ts';
@@ -65,11 +65,14 @@ export function createTriggersService(deps: TriggersServiceDeps) {
     return row;
   }
 
-  /** Its creator or an org admin may change or delete a trigger; others who see it get 403. */
-  async function manageableTrigger(ctx: RequestContext, type: OwnerType, ownerId: string, id: string) {
-    const row = await visibleTrigger(ctx, type, ownerId, id);
+  /**
+   * Its creator or an org admin may change, delete or fire a trigger; others who see it get 403. Firing is
+   * included because it starts runs in its targets' threads, which the caller may not otherwise reach.
+   */
+  async function manageableTrigger(ctx: RequestContext, type: OwnerType, ownerId: string, id: string, ex = db) {
+    const row = await visibleTrigger(ctx, type, ownerId, id, ex);
     if (row.createdBy !== principalIdOf(ctx) && ctx.actor.role !== 'admin') {
-      throw forbidden('Only the trigger creator or an organization admin may change it');
+      throw forbidden('Only the trigger creator or an organization admin may change or fire it');
     }
     return row;
   }
@@ -77,10 +80,10 @@ export function createTriggersService(deps: TriggersServiceDeps) {
   function checkSchedule(type: TriggerType, schedule: string): void {
     if (type === 'cron') {
       const problem = cronProblem(schedule);
-      if (problem) throw unprocessable(problem);
+      if (problem) throw invalidRequest(problem);
     }
     if (type === 'event' && !(INTERNAL_EVENTS as readonly string[]).includes(schedule)) {
-      throw unprocessable(`schedule must name an internal event: ${INTERNAL_EVENTS.join(', ')}`);
+      throw invalidRequest(`schedule must name an internal event: ${INTERNAL_EVENTS.join(', ')}`);
     }
   }
 
@@ -91,7 +94,7 @@ export function createTriggersService(deps: TriggersServiceDeps) {
         await deps.projects.visible(ctx, target.project_id);
       } catch (error) {
         if (error instanceof ApiError && [403, 404].includes(error.status)) {
-          throw unprocessable('target.project_id: no such project visible to the caller');
+          throw invalidRequest('target.project_id: no such project visible to the caller');
         }
         throw error;
       }
@@ -100,7 +103,8 @@ export function createTriggersService(deps: TriggersServiceDeps) {
     const ids = target.type === 'user' ? [target.user_id] : target.user_ids;
     const live = new Set(await store.liveUserIds(db, ctx.organizationId, ids));
     const missing = ids.filter((id) => !live.has(id));
-    if (missing.length > 0) throw unprocessable(`target: not active users of this organization: ${missing.join(', ')}`);
+    if (missing.length > 0)
+      throw invalidRequest(`target: not active users of this organization: ${missing.join(', ')}`);
   }
 
   async function nextFireAt(organizationId: string, type: TriggerType, schedule: string, enabled: boolean) {
@@ -115,7 +119,7 @@ export function createTriggersService(deps: TriggersServiceDeps) {
       let target = input.target;
       if (!target) {
         if (ctx.actor.kind !== 'user')
-          throw unprocessable('target is required when a service account creates a trigger');
+          throw invalidRequest('target is required when a service account creates a trigger');
         target = { type: 'user', user_id: ctx.actor.userId };
       }
       await checkTarget(ctx, target);
@@ -158,6 +162,9 @@ export function createTriggersService(deps: TriggersServiceDeps) {
       return toPage(rows, query.limit, (r) => ({ v: r.createdAt.toISOString(), id: r.id }), toTriggerView);
     },
 
+    get: async (ctx: RequestContext, ownerType: OwnerType, ownerId: string, id: string) =>
+      toTriggerView(await visibleTrigger(ctx, ownerType, ownerId, id)),
+
     /** A changed schedule, target or enabled flag recomputes `nextFireAt` from now: no stale due time fires. */
     async update(ctx: RequestContext, ownerType: OwnerType, ownerId: string, id: string, patch: PatchTriggerInput) {
       const current = await manageableTrigger(ctx, ownerType, ownerId, id);
@@ -183,12 +190,12 @@ export function createTriggersService(deps: TriggersServiceDeps) {
     },
 
     /**
-     * Fires now, whether enabled or not: a new thread per target, or one run on `threadId` (a thread of this
-     * agent or workflow that the caller sees). Answers one entry per thread.
+     * Fires now, whether enabled or not, for those who may change the trigger: a new thread per target, or one
+     * run on `threadId` (a thread of this agent or workflow that the caller sees). Answers one entry per thread.
      */
     async fireNow(ctx: RequestContext, ownerType: OwnerType, ownerId: string, id: string, threadId?: string) {
       const fired = await db.transaction(async (tx) => {
-        const trigger: TriggerRow = await visibleTrigger(ctx, ownerType, ownerId, id, tx);
+        const trigger: TriggerRow = await manageableTrigger(ctx, ownerType, ownerId, id, tx);
         let thread: Awaited<ReturnType<typeof deps.threads.getVisible>> | undefined;
         if (threadId) {
           thread = await deps.threads.getVisible(ctx, threadId, tx);

@@ -77,9 +77,7 @@ describe('workflows: create and validation', () => {
   it('refuses bad bodies and bad definitions with 400 naming the problem', async () => {
     const post = (body: Record<string, unknown>) => org.admin.http.post('/v1/workflows', body);
     expectError(await post({ definition }), 400, 'invalid_request');
-    expectError(await post({ name: 'x' }), 400, 'invalid_request');
     expectError(await post({ name: 'x', definition, surprise: 1 }), 400, 'invalid_request');
-    expectError(await post({ name: 'x', definition: { steps: [] } }), 400, 'invalid_request');
 
     const dup = await post({ name: 'x', definition: { steps: [modelStep('a'), modelStep('a')] } });
     expectError(dup, 400, 'invalid_request');
@@ -255,6 +253,32 @@ describe('workflows: list, get, patch, delete', () => {
     expect(ok.body.run).toMatchObject({ status: 'queued', workflow_id: wf.id, thread_id: ok.body.thread.id });
     expect(ok.body.message).toMatchObject({ role: 'user', content: 'Go', thread_id: ok.body.thread.id });
     expectError(await org.admin.http.post(`/v1/workflows/${wf.id}/refine`, { messages: [] }), 400, 'invalid_request');
+  });
+});
+
+describe('workflows: drafts without steps', () => {
+  it('saves a workflow with only a name (no steps yet), refuses to run or nest it until it has steps', async () => {
+    const draft = await org.admin.http.post('/v1/workflows', { name: 'Draft' });
+    expect(draft.status, draft.text).toBe(201);
+    expect(draft.body.definition).toEqual({ steps: [] });
+    const empty = await org.admin.http.post('/v1/workflows', { name: 'Empty', definition: { steps: [] } });
+    expect(empty.status, empty.text).toBe(201);
+
+    const ran = await org.admin.http.post(`/v1/workflows/${draft.body.id}/run`, { input: {} });
+    expectError(ran, 400, 'invalid_request');
+    expect(ran.body.error).toContain('no steps');
+    const nesting = await org.admin.http.post('/v1/workflows', {
+      name: 'Parent',
+      definition: {
+        steps: [{ id: 'n', name: 'Nested', type: 'workflow', config: { workflow_id: draft.body.id, input: {} } }],
+      },
+    });
+    expectError(nesting, 400, 'invalid_request');
+    expect(nesting.body.error).toContain('has no steps');
+
+    const filled = await org.admin.http.patch(`/v1/workflows/${draft.body.id}`, { definition });
+    expect(filled.status, filled.text).toBe(200);
+    expect((await org.admin.http.post(`/v1/workflows/${draft.body.id}/run`, { input: {} })).status).toBe(201);
   });
 });
 

@@ -85,6 +85,7 @@ async function nestingProblems(rootId: string, where: string, ctx: DefinitionCon
     if (depth > MAX_NESTING) return `${where}: workflows nest more than ${MAX_NESTING} levels deep`;
     const nested = await ctx.refs.workflowDefinition(ctx.organizationId, id, ctx.principalId, ctx.ex);
     if (!nested) return `${where}: workflow ${id} is not an active workflow you can use`;
+    if (nested.steps.length === 0) return `${where}: workflow ${id} has no steps to run`;
     for (const step of nested.steps) {
       if (step.type !== 'workflow') continue;
       const problem = await walk(step.config.workflow_id, depth + 1, [...path, id]);

@@ -9,7 +9,10 @@ import type { WorkflowRow } from './store.ts';
 /** What the model is asked for: a short explanation and the whole revised definition. */
 const Proposal = z.object({
   text: z.string().describe('A short explanation of the changes, for the person'),
-  definition: DefinitionSchema.describe('The complete revised workflow definition'),
+  // A proposal is something to run: unlike a saved draft, it has at least one step.
+  definition: DefinitionSchema.extend({ steps: DefinitionSchema.shape.steps.min(1) }).describe(
+    'The complete revised workflow definition',
+  ),
 });
 
 function instructions(workflow: WorkflowRow): string {

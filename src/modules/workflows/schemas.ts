@@ -47,7 +47,8 @@ export const StepSchema = z.discriminatedUnion('type', [
   z.strictObject({ ...stepFields, type: z.literal('workflow'), config: WorkflowConfig }),
 ]);
 
-export const DefinitionSchema = z.strictObject({ steps: z.array(StepSchema).min(1).max(MAX_STEPS) });
+/** No steps is a draft: it can be saved (the spec requires only a name) but not run. */
+export const DefinitionSchema = z.strictObject({ steps: z.array(StepSchema).max(MAX_STEPS) });
 
 /** Request bodies may spell step and config fields in camelCase too (`dependsOn`, `agentId`, …). */
 const normaliseStep = (raw: unknown) => {
@@ -57,7 +58,7 @@ const normaliseStep = (raw: unknown) => {
   return { ...s, config: toSnakeKeys(s.config), depends_on: s.depends_on ?? [] };
 };
 export const DefinitionBody = z.strictObject({
-  steps: z.array(z.preprocess(normaliseStep, StepSchema)).min(1).max(MAX_STEPS),
+  steps: z.array(z.preprocess(normaliseStep, StepSchema)).max(MAX_STEPS),
 });
 
 export type Step = z.output<typeof StepSchema>;
@@ -93,6 +94,7 @@ const fields = {
 
 export const CreateWorkflowBody = z.strictObject({
   ...fields,
+  definition: fields.definition.default({ steps: [] }),
   description: fields.description.optional(),
   config: fields.config.default({}),
   visibility: visibility.default('organization'),

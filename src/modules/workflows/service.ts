@@ -144,6 +144,9 @@ export function createWorkflowsService(deps: WorkflowsServiceDeps) {
     async run(ctx: RequestContext, id: string, input: RunWorkflowInput) {
       const row = await visible(ctx, id, 'found');
       if (row.status !== 'active') throw workflowArchived();
+      if ((row.definition as Definition).steps.length === 0) {
+        throw invalidRequest('This workflow has no steps yet; add steps to its definition before running it');
+      }
       return runWorkflow(deps.runs, ctx, row, input);
     },
 

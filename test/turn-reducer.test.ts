@@ -102,6 +102,31 @@ describe('applyEvent', () => {
     expect(state.doc.interrupt).toBeNull();
   });
 
+  it('acts.updated closing the awaited act (cancel, failure) keeps awaiting for the terminal event; an answer resumes', () => {
+    const q = { type: 'clarification' as const, prompt: '?', options: [], multiSelect: false };
+    const start = initialTurnState(
+      snapshot({ acts: [act('done', 'failed'), act('ask', 'awaiting', { interrupt: q })] }, 'awaiting'),
+    );
+    const closed = (status: SnapshotAct['status']) =>
+      ev('acts.updated', { acts: [act('done', 'failed'), act('ask', status)] });
+    for (const [status, terminal] of [
+      ['cancelled', 'lifecycle.cancelled'],
+      ['failed', 'lifecycle.failed'],
+    ] as const) {
+      const { ops, state } = run(start, [closed(status), ev(terminal)]);
+      expect(ops[0]).toEqual([
+        { p: '/activity/1/state', o: 'set', v: status },
+        { p: '/interrupt', o: 'set', v: null },
+      ]);
+      expect(ops[1]).toContainEqual({ p: '/status', o: 'set', v: status });
+      expect(ops.flat()).not.toContainEqual({ p: '/status', o: 'set', v: 'running' });
+      expect(state.doc.status).toBe(status);
+    }
+    // Answered: rejected (completed) or approved/resumed (pending), with an earlier failed act in the list.
+    for (const status of ['completed', 'pending'] as const)
+      expect(applyEvent(start, closed(status)).ops).toContainEqual({ p: '/status', o: 'set', v: 'running' });
+  });
+
   it('updates.activity sets state, takes a detail only on failure, and appends an unknown activity', () => {
     const start = initialTurnState(snapshot({ acts: [act('a', 'pending')] }));
     const { ops } = run(start, [
@@ -140,14 +165,15 @@ describe('applyEvent', () => {
   });
 
   it('artifacts.created appends once per id', () => {
+    // Event payloads are camelCase (the Events section), unlike the snapshot's REST artifact view.
     const artifact = {
       id: 'art-1',
       filename: 'f.txt',
       title: 'F',
-      mime_type: 'text/plain',
-      size_bytes: 1,
+      mimeType: 'text/plain',
+      sizeBytes: 1,
       status: 'ready',
-      created_by_tool: 'create_file',
+      createdByTool: 'create_file',
     };
     const { ops } = run(initialTurnState(snapshot()), [
       ev('artifacts.created', { artifact }),
@@ -229,6 +255,17 @@ describe('applyEvent', () => {
       { p: '/activity', o: 'append', v: { id: 'run:error', label: 'The run failed', state: 'failed', detail: 'Boom' } },
       { p: '/status', o: 'set', v: 'failed' },
     ]);
+  });
+
+  it('lifecycle.failed carrying the output message appends the failure reply, as a fresh snapshot shows it', () => {
+    const start = initialTurnState(snapshot({ partialText: 'Partly' }));
+    const content = 'Partly\n\nThe run failed: Boom';
+    const failed = ev('lifecycle.failed', { outputMessage: { content }, error: { code: 'x', message: 'Boom' } });
+    const { state } = run(start, [ev('errors.raised', { code: 'x', message: 'Boom' }), failed]);
+    const fresh = snapshot({ partialText: 'Partly', outputMessage: { content } }, 'failed');
+    fresh.run.error = { code: 'x', message: 'Boom' };
+    expect(state.doc).toEqual(initialTurnState(fresh).doc);
+    expect(state.doc.message).toBe(content);
   });
 
   it('narration, tokens.completed, lifecycle.started on a running run and unknown events change nothing', () => {

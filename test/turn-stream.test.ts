@@ -126,8 +126,20 @@ describe('GET /v1/threads/:threadId/runs/:runId/turn', () => {
     ); // v2
     await run.emit('updates', 'narration', { text: 'Let me look' }); // live
     await run.delta('Hello'); // v3
-    await run.emit('artifacts', 'created', { artifact }, { persist: (st) => st.artifacts.push(artifact) }); // v4
-    await run.emit('artifacts', 'created', { artifact }); // live
+    // The snapshot lists the REST view (snake_case); the event carries the camelCase payload.
+    const payload = {
+      artifact: {
+        id: artifact.id,
+        filename: artifact.filename,
+        title: artifact.title,
+        mimeType: artifact.mime_type,
+        sizeBytes: artifact.size_bytes,
+        status: artifact.status,
+        createdByTool: artifact.created_by_tool,
+      },
+    };
+    await run.emit('artifacts', 'created', payload, { persist: (st) => st.artifacts.push(artifact) }); // v4
+    await run.emit('artifacts', 'created', payload); // live
     await setActs([
       { ...A, status: 'completed' },
       { ...B, status: 'awaiting', description: 'Write and send the report', interrupt: question },

@@ -269,8 +269,5 @@ async function fail(deps: RunEngineDeps, organizationId: string, runId: string, 
   if (!ended) return;
   await deps.bus.publish(runId, runEvent('errors', 'raised', reason));
   await deps.bus.publish(runId, actsUpdated(await actsStore.listForRun(deps.db, organizationId, runId)));
-  await deps.bus.publish(
-    runId,
-    runEvent('lifecycle', 'failed', { outputMessageId: run.outputMessageId, error: reason }),
-  );
+  await deps.bus.publish(runId, terminalEvent('failed', ended, reason));
 }

@@ -1,6 +1,6 @@
 import type { Executor } from '../../../platform/db/client.ts';
 import type { ThreadRow } from '../../threads/store.ts';
-import { type RunEventPublisher, runEvent } from '../events.ts';
+import { actActivity, actError, artifactCreated, type RunEventPublisher, runEvent } from '../events.ts';
 import { type ActRow, actsStore, type RunRow, runsStore } from '../store.ts';
 import type { RunTool, ToolOutcome } from '../tools/types.ts';
 
@@ -27,16 +27,22 @@ export interface ToolActDeps {
   tools: { byName(name: string): RunTool | undefined };
 }
 
-export type ToolActResult = { kind: 'done' } | { kind: 'awaiting' };
+/** `failed`: the tool refused the call (an `{ error }` result); the error still goes to the model as the result. */
+export type ToolActResult = { kind: 'done' } | { kind: 'failed'; error: string } | { kind: 'awaiting' };
 
-const activity = (act: ActRow, status: string, detail: string | null = null) =>
-  runEvent('updates', 'activity', { status, actKey: act.key, label: act.description, detail }, act.id);
+/** The refusal of an `{ error }` result as the act's error, or null for a result that is not one. */
+function refusalOf(outcome: ToolOutcome): string | null {
+  if (outcome.kind !== 'result') return null;
+  const error = (outcome.output as { error?: unknown } | null)?.error;
+  return error ? actError(String(error)) : null;
+}
 
 /**
  * Runs one tool act to its end. An answered interrupt is turned into the tool's output; otherwise the tool
- * executes inside a transaction that also completes the act, so a crash leaves the act to be run again (tools
- * key their artifacts on the act id, so a rerun stores one). A tool asking the person something parks the act
- * and the run in `awaiting`.
+ * executes inside a transaction that also ends the act, so a crash leaves the act to be run again (tools key
+ * their artifacts on the act id, so a rerun stores one). A refused call ends the act `failed` in that same
+ * write, so it is reported once, as failed. A tool asking the person something parks the act and the run in
+ * `awaiting`.
  */
 export async function runToolAct(
   deps: ToolActDeps,
@@ -45,83 +51,85 @@ export async function runToolAct(
   act: ActRow,
   publishActs: () => Promise<void>,
 ): Promise<ToolActResult> {
-  const org = run.organizationId;
   const tool = act.toolName ? deps.tools.byName(act.toolName) : undefined;
   const answer = act.answer as { answer?: string | string[]; approved?: boolean } | null;
 
   if (answer?.answer !== undefined && tool?.resume) {
-    await actsStore.update(deps.db, org, act.id, {
+    await actsStore.update(deps.db, run.organizationId, act.id, {
       status: 'completed',
       output: tool.resume(act.input, answer.answer) as object,
       completedAt: new Date(),
     });
     await publishActs();
-    await deps.events.publish(run.id, activity(act, 'completed'));
+    await deps.events.publish(run.id, actActivity(act, 'completed'));
     return { kind: 'done' };
   }
 
-  await actsStore.update(deps.db, org, act.id, { status: 'running', startedAt: new Date() });
+  await actsStore.update(deps.db, run.organizationId, act.id, { status: 'running', startedAt: new Date() });
   await publishActs();
-  await deps.events.publish(run.id, activity(act, 'started'));
+  await deps.events.publish(run.id, actActivity(act, 'started'));
+  const outcome = await deps.db.transaction((tx) => executeTool(tx, run, thread, act, tool));
+  await publishActs();
+  return publishOutcome(deps.events, run, act, outcome);
+}
 
-  const outcome = await deps.db.transaction(async (tx): Promise<ToolOutcome> => {
-    const result: ToolOutcome = tool
-      ? await tool.execute(act.input, {
-          organizationId: org,
-          threadId: run.threadId,
-          runId: run.id,
-          actId: act.id,
-          projectId: thread.projectId,
-          principalId: run.createdById,
-          model: null,
-          tx,
-        })
-      : { kind: 'result', output: { error: `Unknown tool ${act.toolName}; use one of the tools offered` } };
-    if (result.kind === 'interrupt') {
-      await actsStore.update(tx, org, act.id, { status: 'awaiting', interrupt: { ...result.interrupt } });
-      await runsStore.transition(tx, org, run.id, ['running'], { status: 'awaiting' });
-    } else {
-      await actsStore.update(tx, org, act.id, {
-        status: 'completed',
-        output: (result.output ?? null) as object,
-        completedAt: new Date(),
-      });
-    }
+/** Runs the tool and ends its act in the caller's transaction: awaiting (the run too), completed or failed. */
+async function executeTool(
+  tx: Executor,
+  run: RunRow,
+  thread: ThreadRow,
+  act: ActRow,
+  tool: RunTool | undefined,
+): Promise<ToolOutcome> {
+  const org = run.organizationId;
+  const result: ToolOutcome = tool
+    ? await tool.execute(act.input, {
+        organizationId: org,
+        threadId: run.threadId,
+        runId: run.id,
+        actId: act.id,
+        projectId: thread.projectId,
+        principalId: run.createdById,
+        model: null,
+        tx,
+      })
+    : { kind: 'result', output: { error: `Unknown tool ${act.toolName}; use one of the tools offered` } };
+  if (result.kind === 'interrupt') {
+    await actsStore.update(tx, org, act.id, { status: 'awaiting', interrupt: { ...result.interrupt } });
+    await runsStore.transition(tx, org, run.id, ['running'], { status: 'awaiting' });
     return result;
+  }
+  const refusal = refusalOf(result);
+  await actsStore.update(tx, org, act.id, {
+    status: refusal === null ? 'completed' : 'failed',
+    output: (result.output ?? null) as object,
+    error: refusal,
+    completedAt: new Date(),
   });
+  return result;
+}
 
-  await publishActs();
+/** The events of an ended tool act, after its `acts.updated`: the question, or its activity and artifact. */
+async function publishOutcome(
+  events: RunEventPublisher,
+  run: RunRow,
+  act: ActRow,
+  outcome: ToolOutcome,
+): Promise<ToolActResult> {
   if (outcome.kind === 'interrupt') {
     const { type, prompt, options, multiSelect } = outcome.interrupt;
-    await deps.events.publish(
+    await events.publish(
       run.id,
       runEvent('interrupts', type, { interruptId: act.id, actKey: act.key, prompt, options, multiSelect }, act.id),
     );
     return { kind: 'awaiting' };
   }
-  const failed = (outcome.output as { error?: unknown } | null)?.error;
-  await deps.events.publish(run.id, activity(act, failed ? 'failed' : 'completed', failed ? String(failed) : null));
-  if (outcome.artifact) {
-    const a = outcome.artifact;
-    await deps.events.publish(
-      run.id,
-      runEvent(
-        'artifacts',
-        'created',
-        {
-          artifact: {
-            id: a.id,
-            filename: a.filename,
-            title: a.title,
-            mime_type: a.mimeType,
-            size_bytes: a.sizeBytes,
-            status: a.status,
-            created_by_tool: a.createdByTool,
-          },
-        },
-        act.id,
-      ),
-    );
+  const refusal = refusalOf(outcome);
+  if (refusal !== null) {
+    await events.publish(run.id, actActivity(act, 'failed', refusal));
+    return { kind: 'failed', error: refusal };
   }
+  await events.publish(run.id, actActivity(act, 'completed'));
+  if (outcome.artifact) await events.publish(run.id, artifactCreated(outcome.artifact, act.id));
   return { kind: 'done' };
 }

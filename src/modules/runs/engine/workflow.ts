@@ -2,7 +2,7 @@ import { ApiError } from '../../../platform/http/errors.ts';
 import type { ModelCallContext } from '../../../platform/models/index.ts';
 import type { ThreadRow } from '../../threads/store.ts';
 import type { Step } from '../../workflows/schemas.ts';
-import { actsUpdated, runEvent } from '../events.ts';
+import { actActivity, actError, actsUpdated, runEvent } from '../events.ts';
 import { type ActRow, actsStore, type RunRow, runsStore } from '../store.ts';
 import { DraftClosed } from './draft.ts';
 import type { RunEngineDeps } from './handler.ts';
@@ -15,8 +15,12 @@ import { renderValue } from './workflow-template.ts';
 type Deps = RunEngineDeps & { workflows: WorkflowSources };
 type Outcome = 'completed' | 'awaiting';
 
-const activity = (act: ActRow, status: string, detail: string | null = null) =>
-  runEvent('updates', 'activity', { status, actKey: act.key, label: act.description, detail }, act.id);
+/** A step whose act already ended `failed` and said so (a refused tool call): the run fails without a repeat. */
+class StepActFailed extends ApiError {
+  constructor(message: string) {
+    super(422, 'step_failed', message);
+  }
+}
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -82,7 +86,7 @@ export async function driveWorkflow(base: RunEngineDeps, run: RunRow, signal: Ab
               return;
             }
             failure ??= { step, error };
-            await markFailed(deps, run, act, errorText(error));
+            if (!(error instanceof StepActFailed)) await markFailed(deps, run, act, errorText(error));
           })
           .finally(() => inflight.delete(act.key));
         inflight.set(act.key, work);
@@ -131,16 +135,13 @@ async function runStep(
     await actsStore.update(deps.db, org, act.id, { input });
     const toolDeps = { db: deps.db, events: deps.bus, tools: deps.tools };
     const outcome = await runToolAct(toolDeps, run, thread, { ...act, input }, () => publishActs(deps, run));
-    if (outcome.kind === 'awaiting') return 'awaiting';
-    const after = (await actsStore.listForRun(deps.db, org, run.id)).find((a) => a.id === act.id);
-    const error = (after?.output as { error?: unknown } | null)?.error;
-    if (error) throw new ApiError(422, 'step_failed', `the tool "${step.config.tool}" failed: ${String(error)}`);
-    return 'completed';
+    if (outcome.kind === 'failed') throw new StepActFailed(`the tool "${step.config.tool}" failed: ${outcome.error}`);
+    return outcome.kind === 'awaiting' ? 'awaiting' : 'completed';
   }
 
   await actsStore.update(deps.db, org, act.id, { status: 'running', startedAt: new Date(), error: null });
   await publishActs(deps, run);
-  await deps.bus.publish(run.id, activity(act, 'started'));
+  await deps.bus.publish(run.id, actActivity(act, 'started'));
   const result = await executeStep(env, step, scope, { actId: act.id, path: step.id, depth: 0 });
   await deps.db.transaction(async (tx) => {
     const locked = await runsStore.lock(tx, org, run.id);
@@ -155,18 +156,15 @@ async function runStep(
     });
   });
   await publishActs(deps, run);
-  await deps.bus.publish(run.id, activity(act, 'completed'));
+  await deps.bus.publish(run.id, actActivity(act, 'completed'));
   return 'completed';
 }
 
 async function markFailed(deps: Deps, run: RunRow, act: ActRow, message: string) {
-  await actsStore.update(deps.db, run.organizationId, act.id, {
-    status: 'failed',
-    error: message.slice(0, 2000),
-    completedAt: new Date(),
-  });
+  const error = actError(message);
+  await actsStore.update(deps.db, run.organizationId, act.id, { status: 'failed', error, completedAt: new Date() });
   await publishActs(deps, run);
-  await deps.bus.publish(run.id, activity(act, 'failed', message.slice(0, 500)));
+  await deps.bus.publish(run.id, actActivity(act, 'failed', error));
 }
 
 /** Parks the run before the gated steps: each act `awaiting` an approval, the run `awaiting`. */

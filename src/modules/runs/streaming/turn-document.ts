@@ -6,7 +6,13 @@ import type {
   TurnInterrupt,
   TurnStatus,
 } from './turn-patch.ts';
-import { isTerminalStatus, type RunSnapshot, type RunStatus, type SnapshotAct } from './types.ts';
+import {
+  isTerminalStatus,
+  type RunSnapshot,
+  type RunStatus,
+  type SnapshotAct,
+  type SnapshotArtifact,
+} from './types.ts';
 
 /** The activity entry standing for a run-level error (`run.error`, `errors.raised`). */
 export const RUN_ERROR_ACTIVITY_ID = 'run:error';
@@ -52,16 +58,16 @@ export function interruptOf(acts: readonly SnapshotAct[]): TurnInterrupt | null 
   return null;
 }
 
-export function artifactOf(artifact: Record<string, unknown>): TurnArtifact {
-  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+/** A snapshot's artifact (the REST view, snake_case) as the document lists it. */
+export function artifactOf(artifact: SnapshotArtifact): TurnArtifact {
   return {
-    id: String(artifact.id),
-    filename: text(artifact.filename) ?? '',
-    title: text(artifact.title),
-    mimeType: text(artifact.mime_type) ?? 'application/octet-stream',
-    sizeBytes: typeof artifact.size_bytes === 'number' ? artifact.size_bytes : 0,
-    status: text(artifact.status) ?? 'ready',
-    createdByTool: text(artifact.created_by_tool),
+    id: artifact.id,
+    filename: artifact.filename,
+    title: artifact.title,
+    mimeType: artifact.mime_type,
+    sizeBytes: artifact.size_bytes,
+    status: artifact.status,
+    createdByTool: artifact.created_by_tool,
   };
 }
 

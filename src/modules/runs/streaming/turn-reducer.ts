@@ -2,7 +2,6 @@ import type { RunEvent } from '../../../platform/events/types.ts';
 import { placeDelta } from './token-dedupe.ts';
 import {
   activityOf,
-  artifactOf,
   buildTurnDocument,
   interruptOf,
   RUN_ERROR_ACTIVITY_ID,
@@ -12,6 +11,7 @@ import {
   type ActivityState,
   applyOps,
   type TurnActivity,
+  type TurnArtifact,
   type TurnDocument,
   type TurnInterrupt,
   type TurnOp,
@@ -88,6 +88,37 @@ function parseActs(value: unknown): SnapshotAct[] {
   });
 }
 
+/** The artifact of an `artifacts.created` payload (camelCase, as the document lists it), or null without an id. */
+function parseArtifact(value: unknown): TurnArtifact | null {
+  const artifact = record(value);
+  const id = str(artifact?.id);
+  if (!artifact || !id) return null;
+  return {
+    id,
+    filename: str(artifact.filename) ?? '',
+    title: str(artifact.title),
+    mimeType: str(artifact.mimeType) ?? 'application/octet-stream',
+    sizeBytes: typeof artifact.sizeBytes === 'number' ? artifact.sizeBytes : 0,
+    status: str(artifact.status) ?? 'ready',
+    createdByTool: str(artifact.createdByTool),
+  };
+}
+
+const OPEN_ACTIVITY: readonly ActivityState[] = ['pending', 'active'];
+
+/**
+ * Whether the list closes acts the document shows open as cancelled or failed, as ending a run does. An awaited
+ * act leaves `awaiting` for pending or completed when answered; closed this way, the run did not resume, and the
+ * terminal event that follows moves the status.
+ */
+function closedByRunEnd(doc: TurnDocument, acts: readonly SnapshotAct[]): boolean {
+  return acts.some((act) => {
+    if (act.status !== 'cancelled' && act.status !== 'failed') return false;
+    const shown = doc.activity.find((a) => a.id === act.key);
+    return shown !== undefined && OPEN_ACTIVITY.includes(shown.state);
+  });
+}
+
 /** acts.updated replaces the act list: entries are set or appended, the interrupt and awaiting status follow. */
 function actsUpdated(state: TurnState, event: RunEvent) {
   const { doc } = state;
@@ -108,9 +139,8 @@ function actsUpdated(state: TurnState, event: RunEvent) {
   // A list without the question keeps the one already shown while its act still awaits.
   if (!interrupt && doc.interrupt && awaiting.some((a) => a.id === doc.interrupt?.actId)) interrupt = doc.interrupt;
   if (!sameInterrupt(interrupt, doc.interrupt)) ops.push({ p: '/interrupt', o: 'set', v: interrupt });
-  const status = awaiting.length > 0 ? 'awaiting' : 'running';
-  if ((doc.status === 'running' || doc.status === 'awaiting') && doc.status !== status)
-    ops.push({ p: '/status', o: 'set', v: status });
+  const status = awaiting.length > 0 ? 'awaiting' : closedByRunEnd(doc, acts) ? doc.status : 'running';
+  if (doc.status !== status) ops.push({ p: '/status', o: 'set', v: status });
   return { ops, actKeys };
 }
 
@@ -203,9 +233,9 @@ export function applyEvent(state: TurnState, event: RunEvent): Reduction {
   if (name === 'acts.updated') ({ ops, actKeys } = actsUpdated(state, event));
   else if (name === 'updates.activity') ops = activityUpdated(state, event);
   else if (name === 'artifacts.created') {
-    const artifact = record(event.payload.artifact);
-    if (artifact && str(artifact.id) && !doc.artifacts.some((a) => a.id === artifact.id))
-      ops = [{ p: '/artifacts', o: 'append', v: artifactOf(artifact) }];
+    const artifact = parseArtifact(event.payload.artifact);
+    if (artifact && !doc.artifacts.some((a) => a.id === artifact.id))
+      ops = [{ p: '/artifacts', o: 'append', v: artifact }];
   } else if (name === 'errors.raised') {
     const error = record(event.payload.error);
     ops = runError(doc, str(event.payload.message) ?? str(error?.message));

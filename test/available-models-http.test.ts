@@ -33,8 +33,9 @@ describe('GET /v1/admin/ai-providers/:id/available-models', () => {
     const p = await provider({ base_url: vendor.baseUrl, api_key: API_KEY });
     const res = await consoleKey.get(`/v1/admin/ai-providers/${p.id}/available-models`);
     expect(res.status, res.text).toBe(200);
-    expect(res.body.data.map((m: any) => m.id).sort()).toEqual(OPENAI_MODELS.map((m: any) => m.id).sort());
-    expect(Object.keys(res.body.data[0]).sort()).toEqual(
+    expect(Object.keys(res.body).sort()).toEqual(['listing', 'models']);
+    expect(res.body.models.map((m: any) => m.id).sort()).toEqual(OPENAI_MODELS.map((m: any) => m.id).sort());
+    expect(Object.keys(res.body.models[0]).sort()).toEqual(
       ['deprecated', 'display_name', 'fields', 'id', 'kind', 'owned_by', 'released_at', 'tracked', 'vendor'].sort(),
     );
     expect(res.body.listing).toMatchObject({ documented: false, docs_url: null });
@@ -51,7 +52,7 @@ describe('GET /v1/admin/ai-providers/:id/available-models', () => {
     const tracked = async () => {
       const res = await consoleKey.get(path);
       expect(res.status, res.text).toBe(200);
-      return Object.fromEntries(res.body.data.map((m: any) => [m.id, m.tracked]));
+      return Object.fromEntries(res.body.models.map((m: any) => [m.id, m.tracked]));
     };
     expect(Object.values(await tracked()).every((t) => t === null)).toBe(true);
     const calls = vendor.requests.length;
@@ -108,6 +109,12 @@ describe('GET /v1/admin/ai-providers/:id/available-models', () => {
       400,
       'invalid_request',
     );
+  });
+
+  it('documents the answer as { models, listing } in the OpenAPI document', async () => {
+    const doc = (await app.http.get('/openapi.json')).body;
+    const ok = doc.paths['/v1/admin/ai-providers/{id}/available-models'].get.responses['200'];
+    expect(Object.keys(ok.content['application/json'].schema.properties).sort()).toEqual(['listing', 'models']);
   });
 
   it('is for the ai-platform section only', async () => {

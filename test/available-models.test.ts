@@ -100,7 +100,7 @@ describe('available models: vendor listings', () => {
       docs_url: 'https://platform.openai.com/docs/api-reference/models/list',
       fetched_at: NOW.toISOString(),
     });
-    expect(result.data.map((m) => [m.id, m.kind])).toEqual([
+    expect(result.models.map((m) => [m.id, m.kind])).toEqual([
       ['gpt-4o-2024-08-06', 'chat'],
       ['text-embedding-3-small', 'embedding'],
       ['dall-e-3', 'image'],
@@ -108,7 +108,7 @@ describe('available models: vendor listings', () => {
       ['tts-1', 'audio'],
       ['babbage-002', 'other'],
     ]);
-    expect(result.data[0]).toEqual({
+    expect(result.models[0]).toEqual({
       id: 'gpt-4o-2024-08-06',
       display_name: 'gpt-4o-2024-08-06',
       kind: 'chat',
@@ -126,8 +126,8 @@ describe('available models: vendor listings', () => {
       },
       vendor: { id: 'gpt-4o-2024-08-06', object: 'model', created: 1722902400, owned_by: 'system' },
     });
-    expect(result.data[3]!.fields).toMatchObject({ inputModalities: ['audio'], outputModalities: ['text'] });
-    expect(result.data[4]!.fields).toMatchObject({ inputModalities: ['text'], outputModalities: ['audio'] });
+    expect(result.models[3]!.fields).toMatchObject({ inputModalities: ['audio'], outputModalities: ['text'] });
+    expect(result.models[4]!.fields).toMatchObject({ inputModalities: ['text'], outputModalities: ['audio'] });
     const req = fakes.openai.requests.at(-1)!;
     expect(req.path).toBe('/v1/models');
     expect(req.headers.authorization).toBe(`Bearer ${OPENAI_KEY}`);
@@ -140,7 +140,7 @@ describe('available models: vendor listings', () => {
       documented: true,
       docs_url: 'https://docs.anthropic.com/en/api/models-list',
     });
-    expect(result.data).toEqual([
+    expect(result.models).toEqual([
       {
         id: 'claude-sonnet-4-20250514',
         display_name: 'Claude Sonnet 4',
@@ -182,12 +182,12 @@ describe('available models: vendor listings', () => {
     const listing = createModelListing({ providers, now: () => NOW });
     const result = await listing.availableModels(ids.google);
     expect(result.listing).toMatchObject({ documented: true, fetched_at: NOW.toISOString() });
-    expect(result.data.map((m) => [m.id, m.kind, m.display_name])).toEqual([
+    expect(result.models.map((m) => [m.id, m.kind, m.display_name])).toEqual([
       ['gemini-2.0-flash', 'chat', 'Gemini 2.0 Flash'],
       ['text-embedding-004', 'embedding', 'Text Embedding 004'],
       ['imagen-3.0-generate-002', 'image', 'Imagen 3.0'],
     ]);
-    expect(result.data[0]).toMatchObject({
+    expect(result.models[0]).toMatchObject({
       deprecated: false,
       owned_by: 'google',
       released_at: null,
@@ -213,7 +213,7 @@ describe('available models: vendor listings', () => {
     const listing = createModelListing({ providers, now: () => NOW });
     const result = await listing.availableModels(ids.local);
     expect(result.listing).toEqual({ documented: false, docs_url: null, fetched_at: NOW.toISOString() });
-    expect(result.data.map((m) => [m.id, m.kind, m.owned_by])).toEqual([
+    expect(result.models.map((m) => [m.id, m.kind, m.owned_by])).toEqual([
       ['llama3.1:8b', 'chat', 'library'],
       ['nomic-embed-text:latest', 'embedding', 'library'],
     ]);
@@ -225,7 +225,7 @@ describe('available models: vendor listings', () => {
     try {
       for (const f of [fakes.openai, fakes.anthropic, fakes.gemini]) f.setMode('empty');
       for (const id of [ids.openai, ids.anthropic, ids.google])
-        expect((await listing.availableModels(id)).data).toEqual([]);
+        expect((await listing.availableModels(id)).models).toEqual([]);
     } finally {
       for (const f of [fakes.openai, fakes.anthropic, fakes.gemini]) f.setMode('ok');
     }
@@ -363,6 +363,6 @@ describe('available models: errors', () => {
     fakes.anthropic.setMode('fail');
     await rejection(listing.availableModels(ids.anthropic));
     fakes.anthropic.setMode('ok');
-    expect((await listing.availableModels(ids.anthropic)).data).toHaveLength(2);
+    expect((await listing.availableModels(ids.anthropic)).models).toHaveLength(2);
   });
 });

@@ -128,6 +128,14 @@ describe('AI model families', () => {
     expectError(await consoleKey.get(`${BASE}?providerId=nope`), 400, 'invalid_request');
   });
 
+  it('sorts by name regardless of case', async () => {
+    const p = await provider();
+    for (const name of ['Zeta family', 'beta', 'Alpha', 'delta']) await family(p.id, { name });
+    const res = await consoleKey.get(`${BASE}?providerId=${p.id}`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data.map((f: any) => f.name)).toEqual(['Alpha', 'beta', 'delta', 'Zeta family']);
+  });
+
   it('refuses invalid bodies with 400', async () => {
     const p = await provider();
     const ok = { providerId: p.id, name: 'N', slug: slug() };
@@ -322,6 +330,67 @@ describe('AI model families', () => {
       });
     }
     expect((await consoleKey.get(`${BASE}/${f.id}`)).body).toEqual(f);
+  });
+});
+
+describe('AI model families: one active family per vendor model id within a provider', () => {
+  /** A family of the provider tracking `modelIds`, one version each. */
+  async function tracking(providerId: string, modelIds: string[]) {
+    const f = await family(providerId);
+    for (const modelId of modelIds) await version(f.id, { modelId });
+    return f;
+  }
+  const shared = () => unique('shared-model');
+
+  it('PATCH providerId onto a provider where another active family tracks one of its model ids is 409', async () => {
+    const [p, other] = [await provider(), await provider()];
+    const [m, mine] = [shared(), unique('own-model')];
+    const f = await tracking(p.id, [mine, m]);
+    await tracking(other.id, [m]);
+    const res = await consoleKey.patch(`${BASE}/${f.id}`, { providerId: other.id, name: 'Moved' });
+    expectError(res, 409, 'model_already_tracked');
+    expect(res.body.error).toContain(`"${m}"`);
+    expect(res.body.error).not.toContain(mine);
+    expect((await consoleKey.get(`${BASE}/${f.id}`)).body).toMatchObject({ providerId: p.id, name: f.name });
+    // Moving it there inactive tracks nothing, so it is allowed.
+    const inactive = await consoleKey.patch(`${BASE}/${f.id}`, { providerId: other.id, isActive: false });
+    expect(inactive.status, inactive.text).toBe(200);
+    expect(inactive.body).toMatchObject({ providerId: other.id, isActive: false });
+  });
+
+  it('reviving a deleted family by slug is 409 while another active family tracks one of its model ids', async () => {
+    const p = await provider();
+    const m = shared();
+    const f = await tracking(p.id, [m]);
+    expect((await consoleKey.delete(`${BASE}/${f.id}`)).status).toBe(204);
+    const g = await tracking(p.id, [m]);
+    const res = await consoleKey.post(BASE, { providerId: p.id, name: 'Back', slug: f.slug });
+    expectError(res, 409, 'model_already_tracked');
+    expect(res.body.error).toContain(`"${m}"`);
+    expectError(await consoleKey.get(`${BASE}/${f.id}`), 404, 'not_found');
+    // Once the other family lets go of the model, the revival goes through.
+    expect((await consoleKey.patch(`${BASE}/${g.id}`, { isActive: false })).status).toBe(200);
+    const revived = await consoleKey.post(BASE, { providerId: p.id, name: 'Back', slug: f.slug });
+    expect(revived.status, revived.text).toBe(201);
+    expect(revived.body).toMatchObject({ id: f.id, isActive: true });
+  });
+
+  it('PATCH isActive true is 409 while another active family of the provider tracks one of its model ids', async () => {
+    const p = await provider();
+    const m = shared();
+    const f = await tracking(p.id, [m]);
+    expect((await consoleKey.patch(`${BASE}/${f.id}`, { isActive: false })).status).toBe(200);
+    await tracking(p.id, [m]);
+    const res = await consoleKey.patch(`${BASE}/${f.id}`, { isActive: true });
+    expectError(res, 409, 'model_already_tracked');
+    expect(res.body.error).toContain(`"${m}"`);
+    expect((await consoleKey.get(`${BASE}/${f.id}`)).body.isActive).toBe(false);
+    // Another provider's family tracking a model does not count.
+    const n = shared();
+    const g = await tracking(p.id, [n]);
+    expect((await consoleKey.patch(`${BASE}/${g.id}`, { isActive: false })).status).toBe(200);
+    await tracking((await provider()).id, [n]);
+    expect((await consoleKey.patch(`${BASE}/${g.id}`, { isActive: true })).status).toBe(200);
   });
 });
 

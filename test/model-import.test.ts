@@ -96,8 +96,8 @@ describe('POST /v1/admin/ai-model-families/:id/import-versions', () => {
       audioCostPer1kMinutes: null,
       isActive: false,
       releasedAt: '2024-08-06T00:00:00.000Z',
-      lastListedAt: expect.stringMatching(ISO_MS),
-      upstreamDeprecated: false,
+      last_listed_at: expect.stringMatching(ISO_MS),
+      upstream_deprecated: false,
       createdAt: expect.stringMatching(ISO_MS),
       updatedAt: expect.stringMatching(ISO_MS),
     });
@@ -127,7 +127,7 @@ describe('POST /v1/admin/ai-model-families/:id/import-versions', () => {
       outputModalities: ['embeddings'],
       supportsStreaming: false,
     });
-    expect(byId['gpt-3.5-turbo-0301']).toMatchObject({ upstreamDeprecated: true, version: 'gpt-3.5-turbo-0301' });
+    expect(byId['gpt-3.5-turbo-0301']).toMatchObject({ upstream_deprecated: true, version: 'gpt-3.5-turbo-0301' });
     expect(byId['no-date-model']).toMatchObject({ releasedAt: null, version: 'no-date-model' });
     // Without a release date it comes last, and the newest dated one becomes the latest.
     expect(res.body.data.map((v: any) => v.modelId)).toEqual([
@@ -324,6 +324,18 @@ describe('OpenAPI document', () => {
         'post',
         ['200', '400', '401', '403', '404', '409', '502'],
         { '409': ['no_api_key'], '502': ['vendor_error'] },
+      ],
+      [
+        '/v1/admin/ai-model-families',
+        'post',
+        ['201', '400', '401', '403', '409'],
+        { '409': ['duplicate_slug', 'model_already_tracked'] },
+      ],
+      [
+        '/v1/admin/ai-model-families/{id}',
+        'patch',
+        ['200', '400', '401', '403', '404', '409'],
+        { '409': ['duplicate_slug', 'model_already_tracked'] },
       ],
       ['/v1/admin/ai-model-families/{id}/usage', 'get', ['200', '400', '401', '403', '404'], {}],
       [

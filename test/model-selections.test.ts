@@ -163,7 +163,7 @@ describe('organization model selections', () => {
     expect((await org.admin.http.get(SELECTIONS)).body).toEqual({ selections: [] });
   });
 
-  it('refuses invalid sets with 422 naming the key, leaving the stored set unchanged', async () => {
+  it('refuses invalid sets with 400 naming the key, leaving the stored set unchanged', async () => {
     const org = await createOrgWithAdmin(app);
     const kept = { selections: [{ key: 'text', model_version_id: cat.plain.id }] };
     expect((await org.admin.http.put(SELECTIONS, kept)).status).toBe(200);
@@ -198,7 +198,7 @@ describe('organization model selections', () => {
     ];
     for (const [body, key] of cases) {
       const res = await org.admin.http.put(SELECTIONS, body);
-      expectError(res, 422, 'validation_error');
+      expectError(res, 400, 'invalid_request');
       if (key) expect(res.body.error).toContain(`"${key}"`);
     }
     expect((await org.admin.http.get(SELECTIONS)).body).toEqual(kept);
@@ -214,7 +214,15 @@ describe('organization model selections', () => {
     expectError(await consoleKey.delete(`/v1/admin/ai-model-versions/${v.id}`), 409, 'version_in_use');
     expect((await consoleKey.delete(`/v1/admin/ai-providers/${p.id}`)).status).toBe(204);
     const res = await org.admin.http.put(SELECTIONS, { selections: [{ key: 'text', model_version_id: v.id }] });
-    expectError(res, 422, 'validation_error');
+    expectError(res, 400, 'invalid_request');
+    expect(res.body.error).toContain('"text"');
+  });
+
+  it('documents validation failures of the PUT as 400 invalid_request, with no 422', async () => {
+    const doc = (await app.http.get('/openapi.json')).body;
+    const responses = doc.paths[SELECTIONS].put.responses;
+    expect(Object.keys(responses)).not.toContain('422');
+    expect(responses['400'].description).toContain('invalid_request');
   });
 
   it('keeps each organization’s selections independent', async () => {

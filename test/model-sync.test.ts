@@ -128,9 +128,9 @@ describe('POST /v1/admin/ai-providers/:id/sync-models', () => {
     const alpha = await getVersion(v['gpt-alpha-2024-01-01'].id);
     expect(res.body.deprecated).toEqual([ref(alpha)]);
 
-    expect(alpha).toMatchObject({ ...curated, displayName: 'Alpha Renamed', upstreamDeprecated: true });
-    expect(alpha.lastListedAt).toMatch(ISO_MS);
-    expect(alpha.lastListedAt > v['gpt-alpha-2024-01-01'].lastListedAt).toBe(true);
+    expect(alpha).toMatchObject({ ...curated, displayName: 'Alpha Renamed', upstream_deprecated: true });
+    expect(alpha.last_listed_at).toMatch(ISO_MS);
+    expect(alpha.last_listed_at > v['gpt-alpha-2024-01-01'].last_listed_at).toBe(true);
     expect(alpha.updatedAt > v['gpt-alpha-2024-01-01'].updatedAt).toBe(true);
     const delta = await getVersion(manual.body.id);
     expect(delta).toMatchObject({
@@ -138,15 +138,15 @@ describe('POST /v1/admin/ai-providers/:id/sync-models', () => {
       releasedAt: '2024-04-01T00:00:00.000Z',
       version: 'd',
       isActive: true,
-      upstreamDeprecated: false,
+      upstream_deprecated: false,
     });
-    expect(delta.lastListedAt).toMatch(ISO_MS);
+    expect(delta.last_listed_at).toMatch(ISO_MS);
     const gamma = await getVersion(v['gpt-gamma-2024-03-01'].id);
     expect(gamma).toMatchObject({ displayName: 'Gamma!', updatedAt: gammaBefore.body.updatedAt });
-    expect(gamma.lastListedAt > v['gpt-gamma-2024-03-01'].lastListedAt).toBe(true);
+    expect(gamma.last_listed_at > v['gpt-gamma-2024-03-01'].last_listed_at).toBe(true);
     // Unlisted versions are reported, never deactivated or stamped.
     expect(await getVersion(v['gpt-beta-2024-02-01'].id)).toEqual(before);
-    expect((await getVersion(gone.body.id)).lastListedAt).toBeNull();
+    expect((await getVersion(gone.body.id)).last_listed_at).toBeNull();
     // Never creates: the provider's families hold exactly what they held.
     const listed = await consoleKey.get(`${VERSIONS}?familyId=${f.id}`);
     expect(listed.body.data).toHaveLength(4);
@@ -159,7 +159,7 @@ describe('POST /v1/admin/ai-providers/:id/sync-models', () => {
       consoleKey.post(syncPath(p.id)),
     );
     expect(lifted.body).toMatchObject({ updated: 1, unchanged: 2, deprecated: [] });
-    expect((await getVersion(alpha.id)).upstreamDeprecated).toBe(false);
+    expect((await getVersion(alpha.id)).upstream_deprecated).toBe(false);
   });
 
   it('an empty vendor listing is reported in errors and nothing is compared or stamped', async () => {

@@ -74,14 +74,19 @@ describe('AI model versions', () => {
       modelId,
       version: '2024-08-06',
       displayName: 'GPT-4o (2024-08)',
-      lastListedAt: null,
-      upstreamDeprecated: false,
+      last_listed_at: null,
+      upstream_deprecated: false,
     });
     expect(res.body.id).toMatch(UUID);
     expect(res.body.createdAt).toMatch(ISO_MS);
     const got = await consoleKey.get(`${BASE}/${res.body.id}`);
     expect(got.status).toBe(200);
     expect(got.body).toEqual(res.body);
+  });
+
+  it('documents the stamped fields snake_case beside the camelCase ones in the OpenAPI schema', async () => {
+    const doc = (await app.http.get('/openapi.json')).body;
+    expect(Object.keys(doc.components.schemas.AiModelVersion.properties).sort()).toEqual(MODEL_VERSION_FIELDS);
   });
 
   it('defaults: active, displayName from the version, empty modalities, null numbers; snake_case cost names', async () => {
@@ -212,7 +217,8 @@ describe('AI model versions', () => {
     // PATCH conflicts too.
     const w = await version(f.id, { version: '3' });
     expectError(await consoleKey.patch(`${BASE}/${w.id}`, { version: '1' }), 409, 'duplicate_version');
-    await consoleKey.patch(`${FAMILIES}/${f.id}`, { isActive: true });
+    // f cannot come back while g tracks its model.
+    expectError(await consoleKey.patch(`${FAMILIES}/${f.id}`, { isActive: true }), 409, 'model_already_tracked');
     const x = await version(f.id);
     expectError(await consoleKey.patch(`${BASE}/${x.id}`, { modelId: 'shared-model' }), 409, 'model_already_tracked');
     expect(v.id).toMatch(UUID);
@@ -321,5 +327,21 @@ describe('AI model versions', () => {
       });
     }
     expect((await consoleKey.get(`${BASE}/${v.id}`)).body).toEqual(v);
+  });
+});
+
+describe('one active family per model id, under racing writes', () => {
+  it('lets exactly one of two families of a provider take a model id when both ask at once', async () => {
+    const p = await provider();
+    const [a, b] = [await family(p.id), await family(p.id)];
+    const modelId = unique('raced');
+    for (let round = 0; round < 3; round++) {
+      const id = `${modelId}-${round}`;
+      const raced = await Promise.all(
+        [a, b].map((f) => consoleKey.post(BASE, { familyId: f.id, modelId: id, version: unique('v') })),
+      );
+      expect(raced.map((r) => r.status).sort()).toEqual([201, 409]);
+      expectError(raced.find((r) => r.status === 409)!, 409, 'model_already_tracked');
+    }
   });
 });

@@ -34,7 +34,7 @@ export const SERVICE_ACCOUNT_FIELDS = [
   'updated_at',
 ];
 
-/** A model version as the catalog routes show it (camelCase, as the spec's catalog tables). */
+/** A model version as the catalog routes show it: camelCase as the spec's catalog tables, its stamped fields snake_case. */
 export const MODEL_VERSION_FIELDS = [
   'audioCostPer1kMinutes',
   'cacheCreationCostPer1m',
@@ -48,7 +48,7 @@ export const MODEL_VERSION_FIELDS = [
   'inputCostPer1m',
   'inputModalities',
   'isActive',
-  'lastListedAt',
+  'last_listed_at',
   'maxOutputTokens',
   'modelId',
   'outputCostPer1m',
@@ -59,6 +59,6 @@ export const MODEL_VERSION_FIELDS = [
   'supportsThinking',
   'supportsToolUse',
   'updatedAt',
-  'upstreamDeprecated',
+  'upstream_deprecated',
   'version',
 ];

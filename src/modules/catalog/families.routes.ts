@@ -19,6 +19,7 @@ import { ModelVersionSchema } from './versions.schemas.ts';
 const tags = ['Platform administration: model catalog'];
 const auth: AuthRequirement = { console: 'ai-platform' };
 const params = z.object({ id: uuidParam });
+const conflicts = ['duplicate_slug', 'model_already_tracked'];
 
 export function registerModelFamilyRoutes(
   app: FastifyInstance,
@@ -42,9 +43,9 @@ export function registerModelFamilyRoutes(
     schema: {
       tags,
       summary:
-        'Add a model family; the slug of a deleted or deactivated family of the provider revives it with its original id',
+        'Add a model family; the slug of a deleted or deactivated family of the provider revives it with its original id, unless another active family of the provider tracks one of its model ids',
       body: CreateModelFamilyBody,
-      response: { 201: ModelFamilySchema, ...errorResponses(auth, { 409: ['duplicate_slug'] }) },
+      response: { 201: ModelFamilySchema, ...errorResponses(auth, { 409: conflicts }) },
     },
     handler: async (req, reply) => reply.status(201).send(await families.create(req.body)),
   });
@@ -64,10 +65,11 @@ export function registerModelFamilyRoutes(
     config: { auth },
     schema: {
       tags,
-      summary: 'Update a model family; latestVersionId must be one of its own versions or null',
+      summary:
+        'Update a model family; latestVersionId must be one of its own versions or null; it cannot become active on a provider where another active family tracks one of its model ids',
       params,
       body: PatchModelFamilyBody,
-      response: { 200: ModelFamilySchema, ...errorResponses(auth, { 404: ['not_found'], 409: ['duplicate_slug'] }) },
+      response: { 200: ModelFamilySchema, ...errorResponses(auth, { 404: ['not_found'], 409: conflicts }) },
     },
     handler: (req) => families.update(req.params.id, req.body),
   });

@@ -14,6 +14,7 @@ import type { SelectionKey } from './selections.schemas.ts';
 import { supportedKeys } from './selections.service.ts';
 import { selectionsStore } from './selections.store.ts';
 import { aiProvidersStore } from './store.ts';
+import { refuseTrackedElsewhere } from './versions.service.ts';
 import { versionsStore } from './versions.store.ts';
 
 export type { ModelFamilyRow } from './families.store.ts';
@@ -35,6 +36,16 @@ export function toFamilyView(row: ModelFamilyRow): ModelFamilyView {
 async function requireLiveProvider(db: Executor, providerId: string): Promise<void> {
   if (!(await aiProvidersStore.findById(db, providerId)))
     throw invalidRequest('providerId does not name an existing AI provider');
+}
+
+/** Whether a write makes the family track its versions' model ids for a provider: it activates, or moves active. */
+const startsTracking = (before: ModelFamilyRow, after: { providerId: string; isActive: boolean }) =>
+  after.isActive && (!before.isActive || after.providerId !== before.providerId);
+
+/** 409 when another active family of the provider already tracks a model id of one of the family's versions. */
+async function refuseSharedModels(tx: Executor, family: { id: string; providerId: string }) {
+  const modelIds = (await versionsStore.ofFamilies(tx, [family.id])).map((v) => v.modelId);
+  await refuseTrackedElsewhere(tx, { providerId: family.providerId, familyId: family.id, modelIds });
 }
 
 const duplicateSlug = () => conflict('duplicate_slug', 'A model family with this slug already exists for the provider');
@@ -83,7 +94,8 @@ export function createModelFamiliesService({ db }: { db: Executor }) {
 
     /**
      * Creating the slug of a deleted family of the provider, or of a deactivated one, revives that family under
-     * its original id (its versions keep their own state); an active family holding the slug is a 409.
+     * its original id (its versions keep their own state); an active family holding the slug is a 409, and so is
+     * a revival while another active family of the provider tracks one of its model ids.
      */
     async create(input: CreateModelFamilyInput) {
       const id = await db.transaction(async (tx) => {
@@ -92,6 +104,7 @@ export function createModelFamiliesService({ db }: { db: Executor }) {
         if (existing.live?.isActive) throw duplicateSlug();
         const revived = existing.live ?? existing.deleted;
         if (revived) {
+          await refuseSharedModels(tx, { id: revived.id, providerId: input.provider_id });
           await withUniqueSlug(() =>
             store.update(tx, revived.id, {
               name: input.name,
@@ -119,12 +132,17 @@ export function createModelFamiliesService({ db }: { db: Executor }) {
 
     async update(id: string, patch: PatchModelFamilyInput) {
       await db.transaction(async (tx) => {
-        await row(id, tx);
+        const current = await row(id, tx, { lock: true });
         if (patch.provider_id !== undefined) await requireLiveProvider(tx, patch.provider_id);
         if (patch.latest_version_id) {
           const own = await versionsStore.findLive(tx, patch.latest_version_id);
           if (own?.familyId !== id) throw invalidRequest('latestVersionId must name a version of this model family');
         }
+        const after = {
+          providerId: patch.provider_id ?? current.providerId,
+          isActive: patch.is_active ?? current.isActive,
+        };
+        if (startsTracking(current, after)) await refuseSharedModels(tx, { id, providerId: after.providerId });
         await withUniqueSlug(() =>
           store.update(tx, id, {
             providerId: patch.provider_id,

@@ -41,7 +41,8 @@ export const familiesStore = {
           filter.providerId ? eq(aiModelFamilies.providerId, filter.providerId) : undefined,
         ),
       )
-      .orderBy(asc(aiModelFamilies.name), asc(aiModelFamilies.id)),
+      // By name as a reader expects ("beta" before "Zeta", whatever the collation); exact name and id settle ties.
+      .orderBy(asc(sql`lower(${aiModelFamilies.name})`), asc(aiModelFamilies.name), asc(aiModelFamilies.id)),
 
   /** The live family holding the slug for the provider, else the most recently deleted one, else null. */
   async findBySlug(

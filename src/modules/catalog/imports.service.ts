@@ -6,11 +6,10 @@ import { familiesStore } from './families.store.ts';
 import type { ModelListing } from './listing/service.ts';
 import type { AvailableModel } from './listing/types.ts';
 import { MODALITIES, type ModelVersionView } from './versions.schemas.ts';
-import { toVersionView, withUniqueVersion } from './versions.service.ts';
+import { lockProviderModelIds, quoted, toVersionView, withUniqueVersion } from './versions.service.ts';
 import { type ModelVersionInsert, versionsStore } from './versions.store.ts';
 
 const MODALITY_SET = new Set<string>(MODALITIES);
-const quoted = (ids: string[]) => ids.map((id) => `"${id}"`).join(', ');
 const releasedMs = (m: AvailableModel) =>
   m.released_at === null ? Number.NEGATIVE_INFINITY : Date.parse(m.released_at);
 
@@ -60,7 +59,7 @@ export function createModelImportService({
       if (!family) throw notFound('Model family');
       // The cached listing is what the operator just looked at; errors are those of available-models.
       const available = await listing.availableModels(family.providerId);
-      const byId = new Map(available.data.map((m) => [m.id, m]));
+      const byId = new Map(available.models.map((m) => [m.id, m]));
       const unknown = input.model_ids.filter((id) => !byId.has(id));
       if (unknown.length) throw invalidRequest(`Not in the provider's available models: ${quoted(unknown)}`);
 
@@ -76,6 +75,7 @@ export function createModelImportService({
       await db.transaction(async (tx) => {
         const current = await familiesStore.findLive(tx, familyId, { lock: true });
         if (!current) throw notFound('Model family');
+        await lockProviderModelIds(tx, current.providerId);
         const tracked = await versionsStore.trackedModelIds(tx, {
           providerId: current.providerId,
           familyId,

@@ -1,5 +1,5 @@
 import type { Executor } from '../../platform/db/client.ts';
-import { unprocessable } from '../../platform/http/errors.ts';
+import { invalidRequest } from '../../platform/http/errors.ts';
 import type { PickerModel, SelectionKey, SelectionsInput, SelectionsView } from './selections.schemas.ts';
 import { selectionsStore as store } from './selections.store.ts';
 
@@ -43,9 +43,9 @@ export function createModelSelectionsService({ db }: { db: Executor }) {
         for (const { key, model_version_id } of input.selections) {
           const version = byId.get(model_version_id);
           if (!version)
-            throw unprocessable(`selections: "${key}" must name an active model version of an active model family`);
+            throw invalidRequest(`selections: "${key}" must name an active model version of an active model family`);
           if (!supportedKeys(version).includes(key))
-            throw unprocessable(`selections: the model version chosen for "${key}" does not support "${key}"`);
+            throw invalidRequest(`selections: the model version chosen for "${key}" does not support "${key}"`);
         }
         await store.replace(
           tx,

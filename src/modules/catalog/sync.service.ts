@@ -64,9 +64,9 @@ export function createModelSyncService({
       // Always fresh: a sync exists to notice what changed upstream (the refreshed answer is cached as well).
       const available = await listing.availableModels(providerId, { refresh: true });
       const result: SyncModelsResult = { updated: 0, unchanged: 0, unlisted: [], deprecated: [], errors: [] };
-      if (available.data.length === 0) return { ...result, errors: [EMPTY_LISTING_ERROR] };
+      if (available.models.length === 0) return { ...result, errors: [EMPTY_LISTING_ERROR] };
 
-      const byId = new Map(available.data.map((m) => [m.id, m]));
+      const byId = new Map(available.models.map((m) => [m.id, m]));
       const listedAt = new Date(available.listing.fetched_at);
       await db.transaction(async (tx) => {
         for (const v of await versionsStore.ofFamilies(tx, familyIds)) {

@@ -116,8 +116,9 @@ export const ModelVersionSchema = z
     audioCostPer1kMinutes: z.int().nullable().describe('Cents per 1,000 audio minutes'),
     isActive: z.boolean(),
     releasedAt: z.string().nullable(),
-    lastListedAt: z.string().nullable(),
-    upstreamDeprecated: z.boolean(),
+    // The spec spells the stamped fields snake_case, unlike the rest of the version.
+    last_listed_at: z.string().nullable().describe('When a vendor listing (import or sync) last included the model'),
+    upstream_deprecated: z.boolean().describe('Whether that listing marked the model deprecated'),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

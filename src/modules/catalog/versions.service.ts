@@ -1,3 +1,4 @@
+import { lockForTransaction } from '../../platform/db/capped.ts';
 import type { Executor } from '../../platform/db/client.ts';
 import { onUniqueViolation } from '../../platform/db/errors.ts';
 import { conflict, invalidRequest, notFound } from '../../platform/http/errors.ts';
@@ -31,8 +32,8 @@ export function toVersionView(row: ModelVersionRow): ModelVersionView {
     audioCostPer1kMinutes: row.audioCostPer1kMinutes,
     isActive: row.isActive,
     releasedAt: iso(row.releasedAt),
-    lastListedAt: iso(row.lastListedAt),
-    upstreamDeprecated: row.upstreamDeprecated,
+    last_listed_at: iso(row.lastListedAt),
+    upstream_deprecated: row.upstreamDeprecated,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -41,19 +42,30 @@ export function toVersionView(row: ModelVersionRow): ModelVersionView {
 export const withUniqueVersion = <T>(write: () => Promise<T>) =>
   onUniqueViolation(write, () => conflict('duplicate_version', 'This model family already has this version'));
 
-/** 409 when another active, live family of the provider already tracks the vendor model id. */
-async function refuseTrackedElsewhere(
-  db: Executor,
-  target: { providerId: string; familyId: string; modelId: string; versionId?: string },
+export const quoted = (ids: string[]) => ids.map((id) => `"${id}"`).join(', ');
+
+/**
+ * Writers that add model ids to a provider's active families check, then write: two of them on different
+ * families would both pass the check without this lock, held until their transaction ends.
+ */
+export const lockProviderModelIds = (tx: Executor, providerId: string) =>
+  lockForTransaction(tx, 'provider model ids', providerId);
+
+/**
+ * 409 when another active, live family of the provider already tracks one of the vendor model ids: a provider's
+ * model id belongs to one active family, whichever write (version, import, family move or revival) would add it.
+ */
+export async function refuseTrackedElsewhere(
+  tx: Executor,
+  target: { providerId: string; familyId: string; modelIds: string[]; exceptVersionId?: string },
 ) {
-  const { providerId, familyId, modelId, versionId } = target;
-  const tracked = await store.trackedModelIds(
-    db,
-    { providerId, familyId, modelIds: [modelId], exceptVersionId: versionId },
-    { includeOwnFamily: false },
-  );
+  await lockProviderModelIds(tx, target.providerId);
+  const tracked = await store.trackedModelIds(tx, target, { includeOwnFamily: false });
   if (tracked.length)
-    throw conflict('model_already_tracked', `Model "${modelId}" is tracked by another active model family`);
+    throw conflict(
+      'model_already_tracked',
+      `Already tracked by another active model family of the provider: ${quoted(tracked)}`,
+    );
 }
 
 type Writable = Omit<PatchModelVersionInput, 'family_id' | 'model_id' | 'version' | 'display_name'>;
@@ -102,7 +114,7 @@ export function createModelVersionsService({ db }: { db: Executor }) {
         await refuseTrackedElsewhere(tx, {
           providerId: target.providerId,
           familyId: target.id,
-          modelId: input.model_id,
+          modelIds: [input.model_id],
         });
         await withUniqueVersion(() =>
           store.insert(tx, [
@@ -138,8 +150,8 @@ export function createModelVersionsService({ db }: { db: Executor }) {
           await refuseTrackedElsewhere(tx, {
             providerId: target.providerId,
             familyId: target.id,
-            modelId: patch.model_id ?? current.modelId,
-            versionId: id,
+            modelIds: [patch.model_id ?? current.modelId],
+            exceptVersionId: id,
           });
         await withUniqueVersion(() =>
           store.update(tx, id, {

@@ -2,6 +2,14 @@ import { sql } from 'drizzle-orm';
 import { conflict } from '../http/errors.ts';
 import type { Executor } from './client.ts';
 
+/**
+ * Serialises, until the transaction ends, every writer that takes the same (scope, id) lock: for rules that
+ * span rows (a count, a uniqueness across tables) which no constraint can hold.
+ */
+export async function lockForTransaction(tx: Executor, scope: string, id: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${scope}), hashtext(${id}))`);
+}
+
 export interface Cap {
   /** Names the collection in the lock key and in the 409's message, e.g. `DLP rules`. */
   what: string;
@@ -22,7 +30,7 @@ export async function insertWithinCap<T>(
   insert: (tx: Executor) => Promise<T>,
 ): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${cap.what}), hashtext(${cap.scopeId}))`);
+    await lockForTransaction(tx, cap.what, cap.scopeId);
     if ((await count(tx)) >= cap.max) {
       throw conflict('limit_reached', `At most ${cap.max} ${cap.what} are allowed here; delete one first`);
     }

@@ -53,12 +53,12 @@ export function createModelListing({
 
   /** A copy of the listing with `tracked` filled in; the cached value itself is never changed. */
   async function withTracking(providerId: string, value: AvailableModels): Promise<AvailableModels> {
-    if (!trackedBy || value.data.length === 0) return value;
+    if (!trackedBy || value.models.length === 0) return value;
     const tracked = await trackedBy(
       providerId,
-      value.data.map((m) => m.id),
+      value.models.map((m) => m.id),
     );
-    return { ...value, data: value.data.map((m) => ({ ...m, tracked: tracked.get(m.id) ?? null })) };
+    return { ...value, models: value.models.map((m) => ({ ...m, tracked: tracked.get(m.id) ?? null })) };
   }
 
   return {
@@ -81,9 +81,9 @@ export function createModelListing({
         return withTracking(providerId, cached.value);
 
       const integration = integrationFor(provider.slug);
-      const data = await integration.client({ baseUrl, apiKey, timeoutMs: fetchTimeoutMs });
+      const models = await integration.client({ baseUrl, apiKey, timeoutMs: fetchTimeoutMs });
       const value: AvailableModels = {
-        data,
+        models,
         listing: { documented: integration.documented, docs_url: integration.docsUrl, fetched_at: at.toISOString() },
       };
       cache.set(providerId, { stamp, expires: at.getTime() + AVAILABLE_MODELS_CACHE_MS, value });

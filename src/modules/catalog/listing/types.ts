@@ -43,7 +43,7 @@ export const ListingSchema = z
   })
   .meta({ id: 'ModelListing' });
 
-export const AvailableModelsResponse = z.object({ data: z.array(AvailableModelSchema), listing: ListingSchema });
+export const AvailableModelsResponse = z.object({ models: z.array(AvailableModelSchema), listing: ListingSchema });
 
 export type AvailableModel = z.output<typeof AvailableModelSchema>;
 export type ImportFields = z.output<typeof ImportFieldsSchema>;

@@ -56,6 +56,12 @@ export async function driveWorkflow(base: RunEngineDeps, run: RunRow, signal: Ab
   const acts = await actsStore.listForRun(db, organizationId, runId);
   if (acts.some((a) => a.status === 'awaiting')) return;
   const steps = new Map(plan.definition.steps.map((s) => [s.id, s]));
+  // A delivery that died after a step failed but before the run did: the run fails with that step's error.
+  const failedBefore = acts.find((a) => a.status === 'failed');
+  if (failedBefore) {
+    const name = steps.get(failedBefore.key)?.name ?? failedBefore.key;
+    throw new ApiError(422, 'step_failed', `The step "${name}" failed: ${failedBefore.error ?? 'no detail was kept'}`);
+  }
   // `running` acts were left by a delivery that died: they run again.
   const status = new Map<string, string>(acts.map((a) => [a.key, a.status === 'running' ? 'pending' : a.status]));
   const inflight = new Map<string, Promise<void>>();

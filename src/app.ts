@@ -188,7 +188,6 @@ export function createServices({ config, database }: AppDeps) {
     db,
     models: gatewayModelCheck(models),
     skills,
-    threads,
     runs,
   });
   const runActions = createRunActionsService({ db, runs, events: bus, onRunEnqueued: () => jobWorker.wake() });

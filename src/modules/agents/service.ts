@@ -1,11 +1,11 @@
 import type { RequestContext } from '../../platform/auth/actor.ts';
 import type { Executor } from '../../platform/db/client.ts';
-import { forbidden, invalidRequest, notFound, unprocessable } from '../../platform/http/errors.ts';
+import { forbidden, notFound, unprocessable } from '../../platform/http/errors.ts';
 import { type Cursor, decodeCursor, toPage } from '../../platform/http/pagination.ts';
 import { newId } from '../../platform/ids.ts';
 import { isUsableModel, type ModelGateway } from '../../platform/models/index.ts';
 import type { RunPlace, RunsService } from '../runs/service.ts';
-import { principalIdOf, type ThreadsService } from '../threads/service.ts';
+import { principalIdOf } from '../threads/service.ts';
 import { agentArchived } from './directory.ts';
 import type { AgentConfig, AgentListFilters, CreateAgentInput, PatchAgentInput, RunAgentInput } from './schemas.ts';
 import { type AgentChanges, type AgentRow, agentsStore as store } from './store.ts';
@@ -30,7 +30,6 @@ export interface AgentsServiceDeps {
   db: Executor;
   models: AgentModelCheck;
   skills: AgentSkillCheck;
-  threads: Pick<ThreadsService, 'getVisible'>;
   runs: Pick<RunsService, 'startRun'>;
 }
 
@@ -131,14 +130,8 @@ export function createAgentsService(deps: AgentsServiceDeps) {
       const agent = await store.findForPrincipal(db, ctx.organizationId, id, principalIdOf(ctx));
       if (!agent) throw notFound('Agent');
       if (agent.status !== 'active') throw agentArchived();
-      if (body.thread_id) {
-        const thread = await deps.threads.getVisible(ctx, body.thread_id);
-        if (thread.createdByType !== 'agent' || thread.createdById !== agent.id) {
-          throw invalidRequest('thread_id must name a thread of this agent');
-        }
-      }
       const place: RunPlace = body.thread_id
-        ? { threadId: body.thread_id }
+        ? { threadId: body.thread_id, of: { type: 'agent', id: agent.id } }
         : { newThread: { created_by_type: 'agent', created_by_id: agent.id } };
       return deps.runs.startRun(ctx, place, { content: body.input.prompt, metadata: body.metadata, input: body.input });
     },

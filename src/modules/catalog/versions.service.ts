@@ -1,6 +1,6 @@
-import { lockForTransaction } from '../../platform/db/capped.ts';
 import type { Executor } from '../../platform/db/client.ts';
 import { onUniqueViolation } from '../../platform/db/errors.ts';
+import { lockForTransaction } from '../../platform/db/locks.ts';
 import { conflict, invalidRequest, notFound } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { familiesStore } from './families.store.ts';

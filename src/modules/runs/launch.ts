@@ -1,6 +1,6 @@
 import type { Executor } from '../../platform/db/client.ts';
 import { isUniqueViolation } from '../../platform/db/errors.ts';
-import { emitInternalEvent, messageEvent } from '../../platform/events/internal.ts';
+import { emitInternalEvent, messageEvent, TRIGGER_AUTHOR_TYPES } from '../../platform/events/internal.ts';
 import { conflict } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { enqueue } from '../../platform/jobs/index.ts';
@@ -9,9 +9,6 @@ import type { MessageRow, RunRow } from './store.ts';
 import { messagesStore, runsStore } from './store.ts';
 
 export const RUN_JOB = 'run.execute';
-
-/** Authors of what a trigger writes (the trigger's owner type). */
-const FIRED_BY_TRIGGER = ['agent', 'workflow'];
 
 export interface Launch {
   thread: ThreadRow;
@@ -87,7 +84,7 @@ export async function insertUserMessage(
     metadata: message.metadata,
     attachments: message.attachments,
   });
-  if (!FIRED_BY_TRIGGER.includes(launch.createdByType)) {
+  if (!TRIGGER_AUTHOR_TYPES.includes(launch.createdByType)) {
     await emitInternalEvent(tx, row.organizationId, 'message.created', messageEvent(row));
   }
   return row;

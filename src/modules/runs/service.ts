@@ -33,7 +33,16 @@ export interface RunsServiceDeps {
 }
 
 /** Where a run starts: a thread the caller can see, or a new one written in the run's own transaction. */
-export type RunPlace = { threadId: string } | { newThread: CreateThreadInput };
+export type RunPlace =
+  /** `of`: the thread must have been created by this agent (an alias that answers only its own threads). */
+  { threadId: string; of?: { type: 'agent'; id: string } } | { newThread: CreateThreadInput };
+
+/** The visible thread of a place, refused with 400 when it belongs to something other than the place asks. */
+function checkOwner(place: RunPlace, thread: ThreadRow): ThreadRow {
+  if ('threadId' in place && place.of && (thread.createdByType !== place.of.type || thread.createdById !== place.of.id))
+    throw invalidRequest(`thread_id must name a thread of this ${place.of.type}`);
+  return thread;
+}
 
 export type RunStart = StartRunInput & {
   /** Binds the run to this workflow whatever thread it is in; otherwise the thread's agent or workflow runs. */
@@ -71,7 +80,7 @@ export function createRunsService(deps: RunsServiceDeps) {
     place: RunPlace,
     input: Pick<PostMessageInput, 'content' | 'attachments'>,
   ) {
-    const thread = 'threadId' in place ? await deps.threads.getVisible(ctx, place.threadId) : null;
+    const thread = 'threadId' in place ? checkOwner(place, await deps.threads.getVisible(ctx, place.threadId)) : null;
     await deps.dlp.check(ctx.organizationId, input.content);
     const refs = input.attachments ?? [];
     if (!thread && refs.length > 0) throw invalidRequest('A new thread has nothing to attach; send no attachments');
@@ -82,7 +91,7 @@ export function createRunsService(deps: RunsServiceDeps) {
   async function placeIn(ctx: RequestContext, place: RunPlace, found: ThreadRow | null, tx: Executor) {
     if (found) return found;
     if ('newThread' in place) return deps.threads.createRow(ctx, place.newThread, tx);
-    return deps.threads.getVisible(ctx, place.threadId, tx);
+    return checkOwner(place, await deps.threads.getVisible(ctx, place.threadId, tx));
   }
 
   /** Writes the message and, when asked, the run with its start command. */

@@ -14,6 +14,12 @@ export const INTERNAL_EVENTS = [
 ] as const;
 export type InternalEventName = (typeof INTERNAL_EVENTS)[number];
 
+/**
+ * Who writes what a trigger fire makes (its owner type). Their messages and runs fire no event trigger, so a
+ * trigger can never set itself off again.
+ */
+export const TRIGGER_AUTHOR_TYPES = ['agent', 'workflow'];
+
 /** The job that fires one event trigger for one occurrence of its event (handled by the triggers module). */
 export const TRIGGER_EVENT_JOB = 'trigger.event';
 
@@ -43,7 +49,7 @@ export async function emitInternalEvent(
         ex
           .select({ one: sql`1` })
           .from(runs)
-          .where(and(eq(runs.id, event.runId), inArray(runs.createdByType, ['agent', 'workflow']))),
+          .where(and(eq(runs.id, event.runId), inArray(runs.createdByType, TRIGGER_AUTHOR_TYPES))),
       )
     : undefined;
   const rows = await ex

@@ -5,13 +5,14 @@
  * `tokens.delta` frame, or the `snapshot` frame when the draft already holds text by the time the stream has
  * subscribed (the deltas before that are in the snapshot, not sent again): what a client shows first either way.
  *
- * Floor, same run, same PostgreSQL: the real job worker (createJobWorker with Atrium's settings: 500 ms poll,
- * 4 jobs at once, `wake()` after commit) on a scratch database of its own (Atrium's worker would claim its jobs),
+ * Floor, same run, same PostgreSQL: the real job worker (createJobWorker with the run lane's settings: 500 ms
+ * poll, 64 jobs at once, `wake()` after commit) on a scratch database of its own (Atrium's worker would claim its jobs),
  * in this process: `enqueue` in a transaction, commit, `wake()`, until the no-op handler is called (claimed).
  * Both at concurrency 1 (one after the other) and in bursts (e.g. 50 runs on 50 threads, started together).
  */
 import { Agent, request } from 'node:http';
 import type pg from 'pg';
+import { DEFAULT_RUN_CONCURRENCY } from '../src/config.ts';
 import { openDatabase } from '../src/platform/db/client.ts';
 import { migrate } from '../src/platform/db/migrate.ts';
 import { createJobWorker, enqueue } from '../src/platform/jobs/index.ts';
@@ -124,6 +125,8 @@ async function startFloor(databaseUrl: string) {
   const waiting = new Map<string, (at: number) => void>();
   const worker = createJobWorker({
     db: database.db,
+    kinds: { only: ['bench.noop'] },
+    concurrency: DEFAULT_RUN_CONCURRENCY,
     handlers: {
       'bench.noop': async (job) => {
         const at = now();
@@ -170,6 +173,8 @@ export function cpuProbe(admin: pg.Client, ids: { atrium: number; atriumDb: stri
     return async () => {
       const [p1, d1] = [own(), await databaseCpuUs(admin, name)];
       const db = cpuDelta(d0, d1);
+      if (p0 !== null && p1 !== null && db !== null)
+        console.error('CPU', target, ((p1 - p0) / 1000).toFixed(0), (db / 1000).toFixed(0));
       return p0 === null || p1 === null || db === null ? null : p1 - p0 + db;
     };
   };

@@ -64,7 +64,7 @@ import { registerHealthRoutes } from './platform/http/health.ts';
 import { registerJsonParser } from './platform/http/json-body.ts';
 import { registerRequestIds } from './platform/http/request-ids.ts';
 import { registerCaseNormalisation } from './platform/http/request-normalisation.ts';
-import { consoleJobLogger, createJobWorker } from './platform/jobs/index.ts';
+import { consoleJobLogger, createJobWorker, groupJobWorkers } from './platform/jobs/index.ts';
 import { createModelGateway } from './platform/models/index.ts';
 import { createRegexEvaluator } from './platform/regex/index.ts';
 import { createBlobStorage, createPublicUrl, registerBlobStorage } from './platform/storage/index.ts';
@@ -156,21 +156,29 @@ export function createServices({ config, database }: AppDeps) {
     dlp,
     secretBox,
     publicUrl: publicUrl.get,
-    onFired: () => jobWorker.wake(),
+    onFired: () => runLane.wake(),
     schedulerIntervalMs: config.schedulerIntervalMs,
     log: consoleJobLogger,
   });
-  // Started by the server after listening and stopped before the database closes.
-  const jobWorker = createJobWorker({
+  // Runs mostly wait on model vendors, so they get many slots of their own; ingestion is CPU work and keeps a few,
+  // and every other kind (an unknown one is dead at once) goes with it. Started by the server after listening and
+  // stopped before the database closes.
+  const runLaneKinds = [RUN_JOB, TRIGGER_EVENT_JOB];
+  const runLane = createJobWorker({
     db,
     leaseMs: config.jobLeaseMs,
-    handlers: {
-      [INGEST_JOB]: createIngestionHandler({ db, storage }),
-      [RUN_JOB]: runHandler,
-      [TRIGGER_EVENT_JOB]: triggers.eventHandler,
-    },
+    kinds: { only: runLaneKinds },
+    concurrency: config.runConcurrency,
+    handlers: { [RUN_JOB]: runHandler, [TRIGGER_EVENT_JOB]: triggers.eventHandler },
   });
-  projectFiles = createProjectFilesService({ db, storage, projects, onJobsEnqueued: () => jobWorker.wake() });
+  const backgroundLane = createJobWorker({
+    db,
+    leaseMs: config.jobLeaseMs,
+    kinds: { except: runLaneKinds },
+    handlers: { [INGEST_JOB]: createIngestionHandler({ db, storage }) },
+  });
+  const jobWorkers = groupJobWorkers([runLane, backgroundLane]);
+  projectFiles = createProjectFilesService({ db, storage, projects, onJobsEnqueued: () => backgroundLane.wake() });
   const files = projectFiles;
   const runs = createRunsService({
     db,
@@ -181,7 +189,7 @@ export function createServices({ config, database }: AppDeps) {
       projectFile: (ctx, id) => files.get(ctx, id),
       artifact: (ctx, id) => artifacts.get(ctx, id),
     }),
-    onRunEnqueued: () => jobWorker.wake(),
+    onRunEnqueued: () => runLane.wake(),
     launchGuard,
   });
   const agents = createAgentsService({
@@ -190,7 +198,7 @@ export function createServices({ config, database }: AppDeps) {
     skills,
     runs,
   });
-  const runActions = createRunActionsService({ db, runs, events: bus, onRunEnqueued: () => jobWorker.wake() });
+  const runActions = createRunActionsService({ db, runs, events: bus, onRunEnqueued: () => runLane.wake() });
   return {
     tokens,
     users,
@@ -207,7 +215,7 @@ export function createServices({ config, database }: AppDeps) {
     credentials,
     publicUrl,
     storage,
-    jobWorker,
+    jobWorkers,
     projectFiles: files,
     artifacts,
     bus,

@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
+/** Run jobs a worker process executes at once unless ATRIUM_RUN_CONCURRENCY says otherwise. */
+export const DEFAULT_RUN_CONCURRENCY = 64;
+
 /** The only reader of process.env: everything else receives a typed Config. */
 export interface Config {
   port: number;
@@ -32,6 +35,8 @@ export interface Config {
   dlp: { timeoutMs: number; workers: number };
   /** How long a worker holds a job without a heartbeat before another worker may reclaim it. */
   jobLeaseMs: number;
+  /** Run (and trigger event) jobs one worker process executes at once: runs mostly wait on model vendors. */
+  runConcurrency: number;
   /** How often the trigger scheduler (worker role) looks for due cron triggers. */
   schedulerIntervalMs: number;
   /** The built-in offline model's pause between streamed pieces (demos and fault tests); 0 = none. */
@@ -265,6 +270,7 @@ export function loadConfig(env: Env = process.env): Config {
       workers: readInteger(env, 'ATRIUM_DLP_WORKERS', 2, 1, 32),
     },
     jobLeaseMs: readMilliseconds(env, 'ATRIUM_JOB_LEASE_MS', 30_000),
+    runConcurrency: readInteger(env, 'ATRIUM_RUN_CONCURRENCY', DEFAULT_RUN_CONCURRENCY, 1, 1000),
     schedulerIntervalMs: readMilliseconds(env, 'ATRIUM_SCHEDULER_INTERVAL_MS', 1000),
     offlineDeltaDelayMs: readInteger(env, 'ATRIUM_OFFLINE_DELTA_DELAY_MS', 0, 0, 10_000),
     redisUrl: readRedisUrl(env),

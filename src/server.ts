@@ -37,7 +37,7 @@ export async function startServer(config: Config, existing?: Database): Promise<
   });
   const app = await buildApp({ config, database }, services);
   const url = await app.listen({ port: config.port, host: config.host });
-  if (config.role !== 'api') services.jobWorker.start();
+  if (config.role !== 'api') services.jobWorkers.start();
   if (config.role !== 'api') services.triggers.scheduler.start();
   return {
     app,
@@ -48,7 +48,7 @@ export async function startServer(config: Config, existing?: Database): Promise<
       await app.close();
       await services.triggers.scheduler.stop();
       // Running jobs finish (their leases would otherwise hand them to another worker later).
-      await services.jobWorker.stop();
+      await services.jobWorkers.stop();
       await services.bus.close();
       await database.close();
     },
@@ -69,13 +69,13 @@ export async function startWorker(config: Config, existing?: Database): Promise<
   await seedBuiltinSkills(database.db);
   const services = createServices({ config, database });
   await services.storage.start();
-  services.jobWorker.start();
+  services.jobWorkers.start();
   services.triggers.scheduler.start();
   return {
     database,
     async close() {
       await services.triggers.scheduler.stop();
-      await services.jobWorker.stop();
+      await services.jobWorkers.stop();
       await services.bus.close();
       await services.dlp.close();
       if (!existing) await database.close();

@@ -181,6 +181,25 @@ describe('failures', () => {
     expect(job?.lastError).toContain('no handler registered for job kind "nobody.handles.this"');
   });
 
+  it('lanes: a worker with kinds.only claims just those kinds, one with kinds.except all the others', async () => {
+    const slow = await enqueue(db, { kind: 'lane.slow', payload: {} });
+    const quote = await enqueue(db, { kind: 'lane."odd", kind', payload: {} });
+    const other = await enqueue(db, { kind: 'lane.other', payload: {} });
+    const ran: string[] = [];
+    const record = (name: string) => async () => void ran.push(name);
+    const lanes = { only: ['lane.slow', 'lane."odd", kind'] };
+
+    await worker({ kinds: lanes, handlers: { 'lane.other': record('wrong lane') } }).drain();
+    expect(await getJob(db, slow)).toMatchObject({ status: 'dead' });
+    expect(await getJob(db, quote)).toMatchObject({ status: 'dead' });
+    expect(await getJob(db, other)).toMatchObject({ status: 'queued', attempts: 0 });
+
+    await worker({ kinds: { except: lanes.only }, handlers: { 'lane.other': record('other') } }).drain();
+    expect(ran).toEqual(['other']);
+    expect(await getJob(db, other)).toMatchObject({ status: 'completed' });
+    expect(() => worker({ kinds: { only: [] }, handlers: {} })).toThrow('at least one kind');
+  });
+
   it('keeps at most 2000 characters of an error', async () => {
     const id = await enqueue(db, { kind: 'long.test', payload: {}, maxAttempts: 1 });
     await worker({

@@ -1,5 +1,6 @@
 import { type AnyColumn, and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
+import { prepared } from '../../platform/db/prepared.ts';
 import { acts, messages, type RunStatus, runs, threads } from '../../platform/db/schema/index.ts';
 import type { Cursor } from '../../platform/http/pagination.ts';
 import { threadVisibleTo, type Viewer } from '../threads/visibility.ts';
@@ -14,6 +15,59 @@ const keyset = (createdAt: AnyColumn, id: AnyColumn, c: Cursor, dir: '<' | '>') 
     ? sql`(${createdAt}, ${id}) < (${new Date(c.v)}::timestamptz, ${c.id}::uuid)`
     : sql`(${createdAt}, ${id}) > (${new Date(c.v)}::timestamptz, ${c.id}::uuid)`;
 
+const param = {
+  organizationId: sql.placeholder('organizationId'),
+  id: sql.placeholder('id'),
+  threadId: sql.placeholder('threadId'),
+  runId: sql.placeholder('runId'),
+  text: sql.placeholder('text'),
+  limit: sql.placeholder('limit'),
+};
+
+// Every run reads and writes these, most of them outside any transaction: prepared (platform/db/prepared.ts).
+const statements = prepared((db) => ({
+  findMessage: db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.organizationId, param.organizationId), eq(messages.id, param.id)))
+    .prepare('messages_find'),
+  recentMessages: db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.organizationId, param.organizationId), eq(messages.threadId, param.threadId)))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(param.limit)
+    .prepare('messages_recent'),
+  findRun: db
+    .select()
+    .from(runs)
+    .where(and(eq(runs.organizationId, param.organizationId), eq(runs.id, param.id)))
+    .prepare('runs_find'),
+  findRunInThread: db
+    .select()
+    .from(runs)
+    .where(and(eq(runs.organizationId, param.organizationId), eq(runs.id, param.id), eq(runs.threadId, param.threadId)))
+    .prepare('runs_find_in_thread'),
+  startRun: db
+    .update(runs)
+    .set({ status: 'running', startedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(runs.organizationId, param.organizationId), eq(runs.id, param.id), eq(runs.status, 'queued')))
+    .returning()
+    .prepare('runs_start'),
+  appendPartialText: db
+    .update(runs)
+    .set({ partialText: sql`${runs.partialText} || ${param.text}` })
+    .where(and(eq(runs.id, param.id), eq(runs.status, 'running')))
+    .returning({ id: runs.id })
+    .prepare('runs_append_partial_text'),
+  actsOfRun: db
+    .select()
+    .from(acts)
+    .where(and(eq(acts.organizationId, param.organizationId), eq(acts.runId, param.runId)))
+    .orderBy(asc(acts.ordinal), asc(acts.id))
+    .prepare('acts_of_run'),
+}));
+
 export const messagesStore = {
   async insert(db: Executor, row: typeof messages.$inferInsert): Promise<MessageRow> {
     const [created] = await db.insert(messages).values(row).returning();
@@ -27,10 +81,7 @@ export const messagesStore = {
   },
 
   async find(db: Executor, organizationId: string, id: string): Promise<MessageRow | null> {
-    const [row] = await db
-      .select()
-      .from(messages)
-      .where(and(eq(messages.organizationId, organizationId), eq(messages.id, id)));
+    const [row] = await statements(db).findMessage.execute({ organizationId, id });
     return row ?? null;
   },
 
@@ -65,12 +116,7 @@ export const messagesStore = {
 
   /** The newest `limit` messages of a thread, oldest first: the model's view of the conversation. */
   async recent(db: Executor, organizationId: string, threadId: string, limit: number): Promise<MessageRow[]> {
-    const rows = await db
-      .select()
-      .from(messages)
-      .where(and(eq(messages.organizationId, organizationId), eq(messages.threadId, threadId)))
-      .orderBy(desc(messages.createdAt), desc(messages.id))
-      .limit(limit);
+    const rows = await statements(db).recentMessages.execute({ organizationId, threadId, limit });
     return rows.reverse();
   },
 };
@@ -82,16 +128,10 @@ export const runsStore = {
   },
 
   async find(db: Executor, organizationId: string, runId: string, threadId?: string): Promise<RunRow | null> {
-    const [row] = await db
-      .select()
-      .from(runs)
-      .where(
-        and(
-          eq(runs.organizationId, organizationId),
-          eq(runs.id, runId),
-          threadId ? eq(runs.threadId, threadId) : undefined,
-        ),
-      );
+    const { findRun, findRunInThread } = statements(db);
+    const [row] = await (threadId
+      ? findRunInThread.execute({ organizationId, id: runId, threadId })
+      : findRun.execute({ organizationId, id: runId }));
     return row ?? null;
   },
 
@@ -140,6 +180,12 @@ export const runsStore = {
     return moved ?? null;
   },
 
+  /** The usual first statement of a run's delivery: queued → running; null when the run was not queued. */
+  async start(db: Executor, organizationId: string, runId: string): Promise<RunRow | null> {
+    const [started] = await statements(db).startRun.execute({ organizationId, id: runId });
+    return started ?? null;
+  },
+
   async update(db: Executor, organizationId: string, runId: string, changes: Partial<typeof runs.$inferInsert>) {
     await db
       .update(runs)
@@ -153,22 +199,14 @@ export const runsStore = {
    * Returns whether the piece was stored.
    */
   async appendPartialText(db: Executor, runId: string, text: string): Promise<boolean> {
-    const stored = await db
-      .update(runs)
-      .set({ partialText: sql`${runs.partialText} || ${text}` })
-      .where(and(eq(runs.id, runId), eq(runs.status, 'running')))
-      .returning({ id: runs.id });
+    const stored = await statements(db).appendPartialText.execute({ id: runId, text });
     return stored.length > 0;
   },
 };
 
 export const actsStore = {
   listForRun: (db: Executor, organizationId: string, runId: string): Promise<ActRow[]> =>
-    db
-      .select()
-      .from(acts)
-      .where(and(eq(acts.organizationId, organizationId), eq(acts.runId, runId)))
-      .orderBy(asc(acts.ordinal), asc(acts.id)),
+    statements(db).actsOfRun.execute({ organizationId, runId }),
 
   /** Acts are keyed per run: a retried round re-inserting the same key is a no-op. */
   async insertMany(db: Executor, rows: (typeof acts.$inferInsert)[]): Promise<void> {

@@ -1,10 +1,11 @@
 import { and, desc, eq, gte, ilike, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
+import { prepared } from '../../platform/db/prepared.ts';
 import { runs, threads } from '../../platform/db/schema/index.ts';
 import type { Cursor } from '../../platform/http/pagination.ts';
 import { containsPattern } from '../../platform/http/query.ts';
 import type { ThreadListFilters } from './schemas.ts';
-import { threadVisibleTo, type Viewer } from './visibility.ts';
+import { type PreparedViewer, threadVisibleTo, type Viewer } from './visibility.ts';
 
 export type { Viewer };
 
@@ -15,6 +16,29 @@ export type ThreadChanges = Partial<Pick<typeof threads.$inferInsert, 'title' | 
 const activeRunId = sql<string | null>`(select r.id from ${runs} r where r.thread_id = ${threads}.id
   and r.status in ('running', 'awaiting') limit 1)`;
 
+const param = {
+  organizationId: sql.placeholder('organizationId'),
+  threadId: sql.placeholder('threadId'),
+  principalId: sql.placeholder('principalId'),
+  userId: sql.placeholder('userId'),
+};
+const threadById = and(eq(threads.organizationId, param.organizationId), eq(threads.id, param.threadId));
+
+// The run engine and every run's stream read their thread: prepared (platform/db/prepared.ts).
+const findStatement = prepared((db) => db.select().from(threads).where(threadById).prepare('threads_find'));
+const findVisibleStatements = prepared((db) => {
+  const visible = (viewer: PreparedViewer, name: string) =>
+    db
+      .select({ thread: threads, activeRunId })
+      .from(threads)
+      .where(and(threadById, threadVisibleTo(viewer)))
+      .prepare(name);
+  return {
+    member: visible({ principalId: param.principalId, userId: param.userId }, 'threads_find_visible_to_user'),
+    owner: visible({ principalId: param.principalId, userId: null }, 'threads_find_visible_to_owner'),
+  };
+});
+
 export const threadsStore = {
   async insert(db: Executor, row: typeof threads.$inferInsert): Promise<ThreadRow> {
     const [created] = await db.insert(threads).values(row).returning();
@@ -23,19 +47,17 @@ export const threadsStore = {
 
   /** For the run engine, which acts for the run's creator and needs no visibility check. */
   async find(db: Executor, organizationId: string, threadId: string): Promise<ThreadRow | null> {
-    const [row] = await db
-      .select()
-      .from(threads)
-      .where(and(eq(threads.organizationId, organizationId), eq(threads.id, threadId)));
+    const [row] = await findStatement(db).execute({ organizationId, threadId });
     return row ?? null;
   },
 
   /** The thread with its live run, if the viewer may see it. */
   async findVisible(db: Executor, organizationId: string, threadId: string, viewer: Viewer) {
-    const [row] = await db
-      .select({ thread: threads, activeRunId })
-      .from(threads)
-      .where(and(eq(threads.organizationId, organizationId), eq(threads.id, threadId), threadVisibleTo(viewer)));
+    const statements = findVisibleStatements(db);
+    const { principalId, userId } = viewer;
+    const [row] = await (userId === null
+      ? statements.owner.execute({ organizationId, threadId, principalId })
+      : statements.member.execute({ organizationId, threadId, principalId, userId }));
     return row ?? null;
   },
 

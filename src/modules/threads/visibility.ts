@@ -1,4 +1,4 @@
-import { eq, or, type SQL, sql } from 'drizzle-orm';
+import { eq, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { projectMembers, projects, threads } from '../../platform/db/schema/index.ts';
 
 /** The caller as thread visibility sees it: `userId` is null for service accounts (they belong to no project). */
@@ -7,11 +7,17 @@ export interface Viewer {
   userId: string | null;
 }
 
+/** A viewer given as placeholders of a prepared statement (one statement per shape: with or without a user). */
+export interface PreparedViewer {
+  principalId: Placeholder;
+  userId: Placeholder | null;
+}
+
 /**
  * Who sees a thread: the principal that owns it and, when it belongs to a project, the project's creator and
  * members. Runs, messages, artifacts and approvals follow their thread, so their queries use this condition too.
  */
-export function threadVisibleTo(viewer: Viewer): SQL {
+export function threadVisibleTo(viewer: Viewer | PreparedViewer): SQL {
   const own = eq(threads.ownerId, viewer.principalId);
   if (viewer.userId === null) return own;
   return or(

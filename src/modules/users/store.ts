@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { organizationBlocked } from '../../platform/auth/store.ts';
 import type { Executor } from '../../platform/db/client.ts';
+import { prepared } from '../../platform/db/prepared.ts';
 import { consoleRoles, organizations, users } from '../../platform/db/schema/index.ts';
 import type { Cursor } from '../../platform/http/pagination.ts';
 import { containsPattern } from '../../platform/http/query.ts';
@@ -45,9 +46,7 @@ const {
 
 /**
  * The users page is the hot list of the area: it skips the joins (the organization comes with the caller's
- * credential, the console role is not shown) and is prepared
- * once per database handle (two shapes: first page, and after a cursor), so PostgreSQL plans it once per
- * connection and Drizzle builds its SQL once.
+ * credential, the console role is not shown) and is prepared (two shapes: first page, and after a cursor).
  */
 function prepareList(db: Executor) {
   const page = (after?: SQL) =>
@@ -65,15 +64,7 @@ function prepareList(db: Executor) {
   };
 }
 
-const listStatements = new WeakMap<Executor, ReturnType<typeof prepareList>>();
-function listStatementsOf(db: Executor) {
-  let statements = listStatements.get(db);
-  if (!statements) {
-    statements = prepareList(db);
-    listStatements.set(db, statements);
-  }
-  return statements;
-}
+const listStatementsOf = prepared(prepareList);
 
 export type UserListRow = Omit<
   UserRow,

@@ -57,7 +57,7 @@ export async function refineWorkflow(
     messages: input.messages.map((m) => ({ role: m.role, content: m.content })),
     schema: Proposal,
   });
-  await deps.db.transaction((tx) => deps.gateway.recordUsage(tx, call, model, result.usage));
+  await deps.gateway.recordUsage(deps.db, call, model, result.usage);
   const proposedDefinition = await checkedDefinition(result.object.definition, deps.check(deps.db));
   const note = proposedDefinition ? '' : '\n\n(The proposed definition was not valid, so none is offered.)';
   return { text: `${result.object.text}${note}`, proposedDefinition };

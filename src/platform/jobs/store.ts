@@ -44,13 +44,34 @@ export interface ClaimedJob {
   maxAttempts: number;
 }
 
+/** Which kinds a worker claims: every kind, only the listed ones, or all but the listed ones. */
+export type KindFilter = { only: readonly string[] } | { except: readonly string[] } | null;
+
+const claimable = sql`((status = 'queued' and run_after <= now()) or (status = 'running' and lease_expires_at < now()))`;
+
+function ofKinds(filter: KindFilter) {
+  if (!filter) return sql``;
+  const only = 'only' in filter;
+  const listed = sql.join(
+    (only ? filter.only : filter.except).map((kind) => sql`${kind}`),
+    sql`, `,
+  );
+  return only ? sql` and kind in (${listed})` : sql` and kind not in (${listed})`;
+}
+
 /**
- * Claims up to `limit` due jobs for `workerId` in one statement: queued jobs whose time has come, and running
- * jobs whose lease expired (their worker died or stalled). SKIP LOCKED lets concurrent claimers take disjoint
- * sets without waiting on each other; every claim counts as an attempt. Times are the database's, so workers'
- * clocks never matter.
+ * Claims up to `limit` due jobs of the filter's kinds for `workerId` in one statement: queued jobs whose time
+ * has come, and running jobs whose lease expired (their worker died or stalled). SKIP LOCKED lets concurrent
+ * claimers take disjoint sets without waiting on each other; every claim counts as an attempt. Times are the
+ * database's, so workers' clocks never matter.
  */
-export async function claimJobs(db: Executor, workerId: string, limit: number, leaseMs: number): Promise<ClaimedJob[]> {
+export async function claimJobs(
+  db: Executor,
+  workerId: string,
+  kinds: KindFilter,
+  limit: number,
+  leaseMs: number,
+): Promise<ClaimedJob[]> {
   const result = (await db.execute(sql`
     update jobs
        set status = 'running',
@@ -60,8 +81,7 @@ export async function claimJobs(db: Executor, workerId: string, limit: number, l
            updated_at = now()
      where id in (
        select id from jobs
-        where (status = 'queued' and run_after <= now())
-           or (status = 'running' and lease_expires_at < now())
+        where ${claimable}${ofKinds(kinds)}
         order by run_after
         limit ${limit}
         for update skip locked)
@@ -157,13 +177,12 @@ function boundError(message: string): string {
   return message.length > MAX_ERROR_LENGTH ? message.slice(0, MAX_ERROR_LENGTH) : message;
 }
 
-/** True while some job could be claimed right now (queued and due, or running with an expired lease). */
-export async function hasDueJob(db: Executor): Promise<boolean> {
+/** True while some job of the filter's kinds could be claimed right now (queued and due, or lease expired). */
+export async function hasDueJob(db: Executor, kinds: KindFilter = null): Promise<boolean> {
   const result = (await db.execute(sql`
-    select exists (
-      select 1 from jobs
-       where (status = 'queued' and run_after <= now())
-          or (status = 'running' and lease_expires_at < now())) as due`)) as unknown as { rows: { due: boolean }[] };
+    select exists (select 1 from jobs where ${claimable}${ofKinds(kinds)}) as due`)) as unknown as {
+    rows: { due: boolean }[];
+  };
   return result.rows[0]?.due === true;
 }
 

@@ -3,13 +3,18 @@ import { hostname } from 'node:os';
 import type { Executor } from '../db/client.ts';
 import { type BackoffOptions, DEFAULT_BACKOFF } from './backoff.ts';
 import { type DeliveryDeps, deliver } from './deliver.ts';
-import { type ClaimedJob, claimJobs, hasDueJob } from './store.ts';
+import { type ClaimedJob, claimJobs, hasDueJob, type KindFilter } from './store.ts';
 import { consoleJobLogger, type JobHandler, type JobLogger } from './types.ts';
 
 export interface JobWorkerOptions {
   db: Executor;
   /** One handler per job kind. A claimed job of a kind not listed here is dead at once. */
   handlers: Readonly<Record<string, JobHandler>>;
+  /**
+   * Claims only these kinds, or every kind but these (default: every kind). Workers with disjoint filters in
+   * one process give each kind of work its own slots: long, waiting runs cannot starve short, costly ones.
+   */
+  kinds?: KindFilter;
   /** Unique per worker (default: host:pid:random); leases and outcomes are fenced by it. */
   workerId?: string;
   /** Jobs run at the same time (default 4). */
@@ -50,6 +55,10 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   const db = options.db;
   const workerId = options.workerId ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const concurrency = positive('concurrency', Math.floor(options.concurrency ?? 4));
+  const kinds = options.kinds ?? null;
+  if (kinds && ('only' in kinds ? kinds.only : kinds.except).length === 0) {
+    throw new RangeError('createJobWorker: a kind filter must list at least one kind');
+  }
   const leaseMs = positive('leaseMs', options.leaseMs ?? DEFAULT_LEASE_MS);
   const pollMs = positive('pollMs', options.pollMs ?? 500);
   const logger = options.logger ?? consoleJobLogger;
@@ -68,6 +77,9 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   let pollTimer: NodeJS.Timeout | undefined;
   let ticking: Promise<void> | null = null;
   let again = false;
+  // True while due jobs may be left unclaimed: the last claim filled every slot it asked for, or a wake found no
+  // free slot. A finished job looks for more at once only then; otherwise the next wake or poll does.
+  let backlog = false;
   let stopped: Promise<void> | null = null;
   const active = new Set<Promise<void>>();
 
@@ -81,8 +93,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   function launch(job: ClaimedJob) {
     const delivery: Promise<void> = deliver(deps, job).finally(() => {
       active.delete(delivery);
-      // A free slot: look for more work at once.
-      if (claiming()) void tick();
+      if (backlog && claiming()) void tick();
     });
     active.add(delivery);
   }
@@ -101,16 +112,21 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
         do {
           again = false;
           const free = concurrency - active.size;
-          if (!claiming() || free <= 0) break;
+          if (!claiming()) break;
+          if (free <= 0) {
+            backlog = true;
+            break;
+          }
           let claimed: ClaimedJob[];
           try {
-            claimed = await claimJobs(db, workerId, free, leaseMs);
+            claimed = await claimJobs(db, workerId, kinds, free, leaseMs);
           } catch (error) {
             logger.error({ workerId, err: error }, 'claiming jobs failed; retrying at the next poll');
             break;
           }
           for (const job of claimed) launch(job);
-          if (claimed.length === free) again = true;
+          backlog = claimed.length === free;
+          if (backlog) again = true;
         } while (again);
       } finally {
         ticking = null;
@@ -153,7 +169,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
             await Promise.race(active);
             continue;
           }
-          if (!(await hasDueJob(db))) return;
+          if (!(await hasDueJob(db, kinds))) return;
           // Due but not claimable by us right now (locked by another claimer): give it a moment.
           await new Promise((resolve) => setTimeout(resolve, Math.min(pollMs, 25)));
         }

@@ -84,10 +84,10 @@ export function createModelGateway(deps: ModelGatewayDeps): ModelGateway {
       return { ...out, costMicroCents: costMicroCents(req.model, out.usage) };
     },
 
-    async recordUsage(tx, ctx, model, usage) {
+    async recordUsage(ex, ctx, model, usage) {
       const cost = costMicroCents(model, usage);
       const id = newId();
-      await store.insertUsage(tx, {
+      await store.insertUsage(ex, {
         id,
         organizationId: ctx.organizationId,
         userId: ctx.userId ?? null,

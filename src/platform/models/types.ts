@@ -124,9 +124,9 @@ export interface ModelGateway {
   ): Promise<ModelRoundResult>;
   /** Structured output validated against a Zod schema (502 `model_error` when the model's JSON does not fit). */
   generateObject<T>(req: GenerateObjectRequest<T>): Promise<{ object: T; usage: ModelUsage; costMicroCents: bigint }>;
-  /** Writes one usage_events row in the caller's transaction; returns its id and cost. */
+  /** Writes one usage_events row (one statement: in the caller's transaction, or alone); returns id and cost. */
   recordUsage(
-    tx: Executor,
+    ex: Executor,
     ctx: ModelCallContext,
     model: ResolvedModel,
     usage: ModelUsage,

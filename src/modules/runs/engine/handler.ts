@@ -56,10 +56,7 @@ export function createRunHandler(deps: RunEngineDeps): JobHandler {
     });
     try {
       // The usual delivery moves a queued run to running in its first statement; anything else reads the run.
-      const started = await runsStore.transition(db, organizationId, runId, ['queued'], {
-        status: 'running',
-        startedAt: new Date(),
-      });
+      const started = await runsStore.start(db, organizationId, runId);
       const run = started ?? (await runsStore.find(db, organizationId, runId));
       if (!run || run.status === 'awaiting') return;
       if (run.status !== 'running') {
@@ -205,10 +202,15 @@ async function modelRound(
 
   const toolCalls = result.toolCalls.map((c) => ({ ...c, actId: newId() }));
   const round = { text: roundText, toolCalls };
+  const recordUsage = (tx: Executor) => deps.gateway.recordUsage(tx, call.ctx, call.model, result.usage);
+  if (toolCalls.length === 0) {
+    const text = settled + (settled && roundText ? '\n\n' : '') + roundText;
+    await complete(deps, { ...run, partialText: text }, '', recordUsage);
+    return true;
+  }
   const base = state.rounds.reduce((n, r) => n + r.toolCalls.length, 0);
   await db.transaction(async (tx) => {
-    await deps.gateway.recordUsage(tx, call.ctx, call.model, result.usage);
-    if (toolCalls.length === 0) return;
+    await recordUsage(tx);
     await actsStore.insertMany(
       tx,
       toolCalls.map((c, i) => ({
@@ -226,10 +228,6 @@ async function modelRound(
     );
     await runsStore.update(tx, org, run.id, { state: { rounds: [...state.rounds, round] } });
   });
-  if (toolCalls.length === 0) {
-    await complete(deps, { ...run, partialText: settled + (settled && roundText ? '\n\n' : '') + roundText }, '');
-    return true;
-  }
   if (roundText) await deps.bus.publish(run.id, runEvent('updates', 'narration', { text: roundText }));
   await deps.bus.publish(run.id, actsUpdated(await actsStore.listForRun(db, org, run.id)));
   return false;
@@ -248,10 +246,19 @@ async function republishEnd(deps: RunEngineDeps, run: RunRow): Promise<void> {
   await deps.bus.publish(run.id, terminalEvent(status, output, run.error ?? undefined));
 }
 
-async function complete(deps: RunEngineDeps, run: RunRow, note: string): Promise<void> {
+/** Ends the run with its draft (plus `note`); `alongside` writes in the same transaction (the last round's usage). */
+async function complete(
+  deps: RunEngineDeps,
+  run: RunRow,
+  note: string,
+  alongside?: (tx: Executor) => Promise<unknown>,
+): Promise<void> {
   const text = run.partialText + note;
   const content = text.trim() ? text : 'I have nothing to add.';
-  const output = await deps.db.transaction((tx) => endRun(tx, run, { status: 'completed', content }));
+  const output = await deps.db.transaction(async (tx) => {
+    await alongside?.(tx);
+    return endRun(tx, run, { status: 'completed', content });
+  });
   if (!output) return;
   await deps.bus.publish(run.id, runEvent('tokens', 'completed', { text: content }));
   await deps.bus.publish(run.id, terminalEvent('completed', output));

@@ -68,7 +68,7 @@ export async function finishWorkflow(
       },
     );
     await draft.flush();
-    await db.transaction((tx) => deps.gateway.recordUsage(tx, agentCtx, model, result.usage));
+    await deps.gateway.recordUsage(db, agentCtx, model, result.usage);
   } else {
     text = results;
     for (const piece of pieces(results)) draft.append(piece);

@@ -10,10 +10,13 @@ export interface RunSample {
   source: 'delta' | 'snapshot';
 }
 
-/** CPU µs spent by a measured block (null when it could not be read). */
+/** CPU µs spent by a measured block: the process under test and its database's backends (null: unreadable). */
 export interface CpuTally {
-  us: number | null;
+  processUs: number | null;
+  databaseUs: number | null;
 }
+
+export const emptyTally = (): CpuTally => ({ processUs: 0, databaseUs: 0 });
 
 export interface RunsLatencyResult {
   seq: RunSample[];
@@ -27,8 +30,11 @@ const GOALS = { seqP50: 10, seqP99: 30, burstP99: 100 };
 
 export function formatRunsLatency(options: { rounds: number; burstSize: number }, r: RunsLatencyResult): string {
   const ms = (v: number) => v.toFixed(2).padStart(9);
-  const perRun = (tally: CpuTally, count: number) =>
-    tally.us === null || count === 0 ? '-'.padStart(9) : (tally.us / count / 1000).toFixed(2).padStart(9);
+  const perRun = ({ processUs, databaseUs }: CpuTally, count: number) => {
+    if (processUs === null || databaseUs === null || count === 0) return '-'.padStart(22);
+    const [p, d] = [processUs / count / 1000, databaseUs / count / 1000];
+    return `${(p + d).toFixed(2).padStart(8)} = ${p.toFixed(2)} + ${d.toFixed(2)}`.padStart(22);
+  };
   const row = (label: string, values: number[], cpu: string, floorValues?: number[]) => {
     const [p50, p99] = [percentile(values, 0.5), percentile(values, 0.99)];
     const ratio = floorValues
@@ -76,7 +82,7 @@ export function formatRunsLatency(options: { rounds: number; burstSize: number }
   return [
     '',
     `${'time to first text of a run'.padEnd(60)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}` +
-      `${'ratio p50'.padStart(10)}${'p99'.padStart(8)}${'CPU ms/run'.padStart(12)}`,
+      `${'ratio p50'.padStart(10)}${'p99'.padStart(8)}${'CPU ms/run = proc + db'.padStart(24)}`,
     ...block(`concurrency 1 (${r.seq.length} runs, one at a time)`, r.seq, r.floorSeq, r.cpu.seq, r.cpu.floorSeq),
     ...block(
       `concurrency ${n} (${r.burst.length / n} bursts of ${n} runs on ${n} threads, posted together)`,
@@ -90,7 +96,7 @@ export function formatRunsLatency(options: { rounds: number; burstSize: number }
       `${seqOk ? 'met' : 'NOT met'}`,
     `goal c${n}: p99 ${verdict(total(r.burst, 0.99), GOALS.burstP99)}: ${burstOk ? 'met' : 'NOT met'}`,
     `    ${options.rounds} round(s) after a warm-up round, samples pooled; offline model (no delay), in-process bus;`,
-    '    CPU ms/run: user+system CPU of the process under test (Atrium child; for the floor this process) plus its',
-    `    database's PostgreSQL backends, per run (per job for the floor); load average after: ${loadAverage()}`,
+    '    CPU ms/run: user+system CPU of the process under test (Atrium child; for the floor this process) plus that',
+    `    of its database's PostgreSQL backends, per run (per job for the floor); load average after: ${loadAverage()}`,
   ].join('\n');
 }

@@ -17,7 +17,13 @@ import { openDatabase } from '../src/platform/db/client.ts';
 import { migrate } from '../src/platform/db/migrate.ts';
 import { createJobWorker, enqueue } from '../src/platform/jobs/index.ts';
 import { cpuDelta, databaseCpuUs, processCpuUs } from './cpu.ts';
-import { type CpuTally, formatRunsLatency, type RunSample, type RunsLatencyResult } from './runs-latency-report.ts';
+import {
+  type CpuTally,
+  emptyTally,
+  formatRunsLatency,
+  type RunSample,
+  type RunsLatencyResult,
+} from './runs-latency-report.ts';
 import { openSseStream } from './sse-reader.ts';
 
 export interface RunsLatencyOptions {
@@ -158,8 +164,10 @@ async function startFloor(databaseUrl: string) {
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Starts counting CPU time (the process under test plus its database's backends); the result stops it. */
-export type CpuProbe = (target: 'atrium' | 'floor') => Promise<() => Promise<number | null>>;
+/** Starts counting CPU time (the process under test, its database's backends); the result stops it. */
+export type CpuProbe = (
+  target: 'atrium' | 'floor',
+) => Promise<() => Promise<{ process: number; database: number } | null>>;
 
 /**
  * The probe of the parent: the Atrium child's CPU (from /proc) or this process's (the floor's worker runs here),
@@ -173,9 +181,7 @@ export function cpuProbe(admin: pg.Client, ids: { atrium: number; atriumDb: stri
     return async () => {
       const [p1, d1] = [own(), await databaseCpuUs(admin, name)];
       const db = cpuDelta(d0, d1);
-      if (p0 !== null && p1 !== null && db !== null)
-        console.error('CPU', target, ((p1 - p0) / 1000).toFixed(0), (db / 1000).toFixed(0));
-      return p0 === null || p1 === null || db === null ? null : p1 - p0 + db;
+      return p0 === null || p1 === null || db === null ? null : { process: p1 - p0, database: db };
     };
   };
 }
@@ -184,8 +190,9 @@ export function cpuProbe(admin: pg.Client, ids: { atrium: number; atriumDb: stri
 async function charged<T>(probe: CpuProbe, target: 'atrium' | 'floor', into: CpuTally, block: () => Promise<T>) {
   const stop = await probe(target);
   const result = await block();
-  const us = await stop();
-  into.us = into.us === null || us === null ? null : into.us + us;
+  const spent = await stop();
+  into.processUs = into.processUs === null || spent === null ? null : into.processUs + spent.process;
+  into.databaseUs = into.databaseUs === null || spent === null ? null : into.databaseUs + spent.database;
   return result;
 }
 
@@ -201,14 +208,16 @@ export async function benchRunsLatency(options: RunsLatencyOptions): Promise<str
     burst: [],
     floorSeq: [],
     floorBurst: [],
-    cpu: { seq: { us: 0 }, burst: { us: 0 }, floorSeq: { us: 0 }, floorBurst: { us: 0 } },
+    cpu: { seq: emptyTally(), burst: emptyTally(), floorSeq: emptyTally(), floorBurst: emptyTally() },
   };
   const run = (id: string) => oneRun(agent, url, options.session, id);
   try {
     // Round 0 is the warm-up (connections, JIT, prepared statements); its samples are dropped.
     for (let round = 0; round <= options.rounds; round++) {
       const keep = round > 0;
-      const cpu = keep ? r.cpu : { seq: { us: 0 }, burst: { us: 0 }, floorSeq: { us: 0 }, floorBurst: { us: 0 } };
+      const cpu = keep
+        ? r.cpu
+        : { seq: emptyTally(), burst: emptyTally(), floorSeq: emptyTally(), floorBurst: emptyTally() };
       process.stdout.write(
         keep ? `round ${round}/${options.rounds}: (h) runs and the floor... ` : '(h) warm-up round... ',
       );

@@ -98,15 +98,15 @@ export function createArtifactsService(deps: { db: Executor; storage: BlobStorag
       if (!(await store.markDeleted(db, ctx.organizationId, artifactId))) throw notFound('Artifact');
     },
 
+    /** For the run snapshot, which has already checked the run's visibility. */
+    listForRun: async (ex: Executor, organizationId: string, runId: string) =>
+      (await store.listReadyForRun(ex, organizationId, runId)).map(toArtifactView),
+
     /**
      * Stores a file a run produced, for the run engine inside its transaction `tx`. The artifact's id is the act
      * id and its blob key derives from it: a tool call retried after a crash finds the row of the first attempt
      * (returned as is), or rewrites the same blob and inserts the one row (`ON CONFLICT (id) DO NOTHING`).
      */
-    /** For the run snapshot, which has already checked the run's visibility. */
-    listForRun: async (ex: Executor, organizationId: string, runId: string) =>
-      (await store.listReadyForRun(ex, organizationId, runId)).map(toArtifactView),
-
     async createArtifact(tx: Executor, input: CreateArtifactInput): Promise<ArtifactRow> {
       if (!isUuid(input.actId)) throw new RangeError('actId must be a UUID');
       if (input.bytes.length > MAX_ARTIFACT_BYTES) {

@@ -1,10 +1,27 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
+import { prepared } from '../../platform/db/prepared.ts';
 import { artifacts } from '../../platform/db/schema/index.ts';
 import type { Cursor } from '../../platform/http/pagination.ts';
 
 export type ArtifactRow = typeof artifacts.$inferSelect;
 export type NewArtifact = typeof artifacts.$inferInsert;
+
+/** Every run's snapshot (each stream's first frame) lists these: prepared (platform/db/prepared.ts). */
+const readyOfRun = prepared((db) =>
+  db
+    .select()
+    .from(artifacts)
+    .where(
+      and(
+        eq(artifacts.organizationId, sql.placeholder('organizationId')),
+        eq(artifacts.runId, sql.placeholder('runId')),
+        eq(artifacts.status, 'ready'),
+      ),
+    )
+    .orderBy(asc(artifacts.createdAt), asc(artifacts.id))
+    .prepare('artifacts_ready_of_run'),
+);
 
 export const artifactsStore = {
   /** Inserts unless a row with this id exists (a retried tool call); returns the row either way. */
@@ -49,13 +66,7 @@ export const artifactsStore = {
   /** ready → deleted; false when the row was not ready (already deleted, or gone). */
   /** What a run produced and still exists, oldest first (the run snapshot's list). */
   listReadyForRun: (db: Executor, organizationId: string, runId: string): Promise<ArtifactRow[]> =>
-    db
-      .select()
-      .from(artifacts)
-      .where(
-        and(eq(artifacts.organizationId, organizationId), eq(artifacts.runId, runId), eq(artifacts.status, 'ready')),
-      )
-      .orderBy(asc(artifacts.createdAt), asc(artifacts.id)),
+    readyOfRun(db).execute({ organizationId, runId }),
 
   async markDeleted(db: Executor, organizationId: string, id: string): Promise<boolean> {
     const rows = await db

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
+import { prepared } from '../../platform/db/prepared.ts';
 import { dlpRules } from '../../platform/db/schema/index.ts';
 
 export type DlpRuleRow = typeof dlpRules.$inferSelect;
@@ -12,6 +13,16 @@ const ofOrganization = (organizationId: string, id?: string) =>
 /** Rules in the order they were created (ids are time-ordered, so they break ties within a millisecond). */
 const creationOrder = [asc(dlpRules.createdAt), asc(dlpRules.id)];
 
+/** Every message a person posts is checked against these: prepared (platform/db/prepared.ts). */
+const activeRules = prepared((db) =>
+  db
+    .select({ id: dlpRules.id, name: dlpRules.name, pattern: dlpRules.pattern, action: dlpRules.action })
+    .from(dlpRules)
+    .where(and(eq(dlpRules.organizationId, sql.placeholder('organizationId')), eq(dlpRules.isActive, true)))
+    .orderBy(...creationOrder)
+    .prepare('dlp_rules_active'),
+);
+
 /** SQL of DLP rules; every query is scoped to one organization. */
 export const dlpStore = {
   list: (db: Executor, organizationId: string): Promise<DlpRuleRow[]> =>
@@ -22,12 +33,7 @@ export const dlpStore = {
       .orderBy(...creationOrder),
 
   /** The active rules a message is checked against, in one query. */
-  listActive: (db: Executor, organizationId: string) =>
-    db
-      .select({ id: dlpRules.id, name: dlpRules.name, pattern: dlpRules.pattern, action: dlpRules.action })
-      .from(dlpRules)
-      .where(and(ofOrganization(organizationId), eq(dlpRules.isActive, true)))
-      .orderBy(...creationOrder),
+  listActive: (db: Executor, organizationId: string) => activeRules(db).execute({ organizationId }),
 
   async count(db: Executor, organizationId: string): Promise<number> {
     const [row] = await db.select({ n: count() }).from(dlpRules).where(ofOrganization(organizationId));

@@ -1,5 +1,6 @@
 import { and, desc, eq, ilike, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
+import { prepared } from '../../platform/db/prepared.ts';
 import { organizations, plans, runs, subscriptions, users } from '../../platform/db/schema/index.ts';
 import type { Cursor } from '../../platform/http/pagination.ts';
 import { containsPattern } from '../../platform/http/query.ts';
@@ -51,6 +52,21 @@ function matching(filter: OrganizationListFilter): SQL | undefined {
   );
 }
 
+/** Every run's system prompt names its organization: prepared (platform/db/prepared.ts). */
+const stateStatement = prepared((db) =>
+  db
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      isSystem: organizations.isSystem,
+      isSuspended: organizations.isSuspended,
+      deletedAt: organizations.deletedAt,
+    })
+    .from(organizations)
+    .where(eq(organizations.id, sql.placeholder('id')))
+    .prepare('organizations_state'),
+);
+
 export const organizationsStore = {
   async findEnriched(db: Executor, id: string): Promise<EnrichedOrganizationRow | null> {
     const [row] = await selectEnriched(db).where(eq(organizations.id, id)).limit(1);
@@ -73,16 +89,7 @@ export const organizationsStore = {
   },
 
   async findState(db: Executor, id: string) {
-    const [row] = await db
-      .select({
-        id: organizations.id,
-        name: organizations.name,
-        isSystem: organizations.isSystem,
-        isSuspended: organizations.isSuspended,
-        deletedAt: organizations.deletedAt,
-      })
-      .from(organizations)
-      .where(eq(organizations.id, id));
+    const [row] = await stateStatement(db).execute({ id });
     return row ?? null;
   },
 

@@ -1,5 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type Placeholder, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
+import { prepared } from '../db/prepared.ts';
 import { jobs } from '../db/schema/index.ts';
 
 /** Longest `last_error` kept: enough for a message and some context, never a whole payload or dump. */
@@ -112,7 +113,7 @@ export interface LeaseHolder {
   attempt: number;
 }
 
-const heldBy = (holder: LeaseHolder) =>
+const heldBy = (holder: LeaseHolder | { [K in keyof LeaseHolder]: Placeholder }) =>
   and(
     eq(jobs.id, holder.jobId),
     eq(jobs.lockedBy, holder.workerId),
@@ -133,13 +134,25 @@ export async function extendLease(db: Executor, holder: LeaseHolder, leaseMs: nu
   return rows.length > 0;
 }
 
-/** Each outcome writer returns false when the lease was lost, i.e. nothing was recorded. */
-export async function markCompleted(db: Executor, holder: LeaseHolder): Promise<boolean> {
-  const rows = await db
+/** Every job ends with it: prepared (platform/db/prepared.ts). */
+const markCompletedStatement = prepared((db) =>
+  db
     .update(jobs)
     .set({ status: 'completed', completedAt: sql`now()`, leaseExpiresAt: null, updatedAt: sql`now()` })
-    .where(heldBy(holder))
-    .returning({ id: jobs.id });
+    .where(
+      heldBy({
+        jobId: sql.placeholder('jobId'),
+        workerId: sql.placeholder('workerId'),
+        attempt: sql.placeholder('attempt'),
+      }),
+    )
+    .returning({ id: jobs.id })
+    .prepare('jobs_mark_completed'),
+);
+
+/** Each outcome writer returns false when the lease was lost, i.e. nothing was recorded. */
+export async function markCompleted(db: Executor, holder: LeaseHolder): Promise<boolean> {
+  const rows = await markCompletedStatement(db).execute({ ...holder });
   return rows.length > 0;
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
+import { prepared } from '../db/prepared.ts';
 import {
   aiModelFamilies,
   aiModelVersions,
@@ -44,6 +45,28 @@ const usableVersions = (db: Executor) =>
 
 export type VersionRow = Awaited<ReturnType<typeof usableVersions>>[number];
 
+/** The query of `selectedVersion`, which every run resolves its model with: prepared (platform/db/prepared.ts). */
+const selectedVersionStatement = prepared((db) => {
+  const own = eq(organizationModelSelections.organizationId, sql.placeholder('organizationId'));
+  return db
+    .select({ ...versionColumns, fromOrganization: sql<boolean>`${own}` })
+    .from(organizationModelSelections)
+    .innerJoin(organizations, eq(organizations.id, organizationModelSelections.organizationId))
+    .innerJoin(aiModelVersions, eq(aiModelVersions.id, organizationModelSelections.modelVersionId))
+    .innerJoin(aiModelFamilies, eq(aiModelFamilies.id, aiModelVersions.familyId))
+    .innerJoin(aiProviders, eq(aiProviders.id, aiModelFamilies.providerId))
+    .where(
+      and(
+        ...usable,
+        eq(organizationModelSelections.key, sql.placeholder('key')),
+        or(own, eq(organizations.isSystem, true)),
+      ),
+    )
+    .orderBy(desc(own))
+    .limit(1)
+    .prepare('model_selected_version');
+});
+
 export const modelGatewayStore = {
   async usableVersionById(db: Executor, versionId: string): Promise<VersionRow | null> {
     const [row] = await usableVersions(db).where(and(...usable, eq(aiModelVersions.id, versionId)));
@@ -68,17 +91,7 @@ export const modelGatewayStore = {
     organizationId: string,
     key: string,
   ): Promise<(VersionRow & { fromOrganization: boolean }) | null> {
-    const own = eq(organizationModelSelections.organizationId, organizationId);
-    const [row] = await db
-      .select({ ...versionColumns, fromOrganization: sql<boolean>`${own}` })
-      .from(organizationModelSelections)
-      .innerJoin(organizations, eq(organizations.id, organizationModelSelections.organizationId))
-      .innerJoin(aiModelVersions, eq(aiModelVersions.id, organizationModelSelections.modelVersionId))
-      .innerJoin(aiModelFamilies, eq(aiModelFamilies.id, aiModelVersions.familyId))
-      .innerJoin(aiProviders, eq(aiProviders.id, aiModelFamilies.providerId))
-      .where(and(...usable, eq(organizationModelSelections.key, key), or(own, eq(organizations.isSystem, true))))
-      .orderBy(desc(own))
-      .limit(1);
+    const [row] = await selectedVersionStatement(db).execute({ organizationId, key });
     return row ?? null;
   },
 

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Executor } from '../../platform/db/client.ts';
 import type { RunSnapshotSchema, SnapshotArtifactSchema } from './schemas.ts';
-import { actsStore, messagesStore, type RunRow } from './store.ts';
+import { actsStore, LIVE_STATUSES, messagesStore, type RunRow } from './store.ts';
 import { toActView, toMessageView, toRunView } from './views.ts';
 
 export type RunSnapshot = z.output<typeof RunSnapshotSchema>;
@@ -16,11 +16,14 @@ export interface SnapshotArtifacts {
  * looked up under the id reserved at creation, so it is null until the run has ended.
  */
 export async function buildSnapshot(db: Executor, artifacts: SnapshotArtifacts, run: RunRow): Promise<RunSnapshot> {
-  const [acts, produced, output] = await Promise.all([
+  // Every stream opens with this, so it reads nothing that cannot be there: the output message is written in the
+  // transaction that ends the run (none while `run` is live), and an artifact is made inside an act (a tool act
+  // or a workflow step), so a run without acts has none.
+  const [acts, output] = await Promise.all([
     actsStore.listForRun(db, run.organizationId, run.id),
-    artifacts.listForRun(db, run.organizationId, run.id),
-    messagesStore.find(db, run.organizationId, run.outputMessageId),
+    LIVE_STATUSES.includes(run.status) ? null : messagesStore.find(db, run.organizationId, run.outputMessageId),
   ]);
+  const produced = acts.length > 0 ? await artifacts.listForRun(db, run.organizationId, run.id) : [];
   return {
     run: toRunView(run),
     acts: acts.map(toActView),

@@ -142,7 +142,6 @@ export function createServices({ config, database }: AppDeps) {
     bus,
     tools,
     threads,
-    organizationName: organizations.name,
     log: consoleJobLogger,
     agents: { agents: agentDirectory, skills },
     workflows: { workflow: (org, id) => workflows.findForRun(org, id) },

@@ -3,7 +3,7 @@ import type { Executor } from '../../platform/db/client.ts';
 import { invalidRequest, notFound } from '../../platform/http/errors.ts';
 import { type Cursor, decodeCursor, toPage } from '../../platform/http/pagination.ts';
 import type { CreateThreadInput } from '../threads/schemas.ts';
-import { principalIdOf, type ThreadsService } from '../threads/service.ts';
+import { principalIdOf, type ThreadsService, viewerOf } from '../threads/service.ts';
 import type { ThreadRow } from '../threads/store.ts';
 import { toThreadView } from '../threads/views.ts';
 import type { AttachmentResolver } from './attachments.ts';
@@ -64,10 +64,10 @@ export function createRunsService(deps: RunsServiceDeps) {
   const { db } = deps;
 
   async function visibleRun(ctx: RequestContext, threadId: string, runId: string, ex: Executor = db) {
-    await deps.threads.getVisible(ctx, threadId, ex);
-    const run = await runsStore.find(ex, ctx.organizationId, runId, threadId);
-    if (!run) throw notFound('Run');
-    return run;
+    const found = await runsStore.findInVisibleThread(ex, ctx.organizationId, threadId, runId, viewerOf(ctx));
+    if (!found) throw notFound('Thread');
+    if (!found.run) throw notFound('Run');
+    return found.run;
   }
 
   /**

@@ -3,7 +3,7 @@ import type { Executor } from '../../platform/db/client.ts';
 import { prepared } from '../../platform/db/prepared.ts';
 import { acts, messages, type RunStatus, runs, threads } from '../../platform/db/schema/index.ts';
 import type { Cursor } from '../../platform/http/pagination.ts';
-import { threadVisibleTo, type Viewer } from '../threads/visibility.ts';
+import { type PreparedViewer, threadVisibleTo, type Viewer } from '../threads/visibility.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type RunRow = typeof runs.$inferSelect;
@@ -22,7 +22,29 @@ const param = {
   runId: sql.placeholder('runId'),
   text: sql.placeholder('text'),
   limit: sql.placeholder('limit'),
+  principalId: sql.placeholder('principalId'),
+  userId: sql.placeholder('userId'),
 };
+
+/**
+ * A run by id in a thread the viewer sees, in one read (two shapes: a viewer with or without a user): no row when
+ * the thread is not visible, a row with a null run when the thread has no such run.
+ */
+function runInVisibleThread(db: Executor) {
+  const visible = (viewer: PreparedViewer, name: string) =>
+    db
+      .select({ run: runs })
+      .from(threads)
+      .leftJoin(runs, and(eq(runs.id, param.id), eq(runs.threadId, threads.id)))
+      .where(
+        and(eq(threads.organizationId, param.organizationId), eq(threads.id, param.threadId), threadVisibleTo(viewer)),
+      )
+      .prepare(name);
+  return {
+    runVisibleToUser: visible({ principalId: param.principalId, userId: param.userId }, 'runs_find_visible_to_user'),
+    runVisibleToOwner: visible({ principalId: param.principalId, userId: null }, 'runs_find_visible_to_owner'),
+  };
+}
 
 // Every run reads and writes these, most of them outside any transaction: prepared (platform/db/prepared.ts).
 const statements = prepared((db) => ({
@@ -60,6 +82,7 @@ const statements = prepared((db) => ({
     .where(and(eq(runs.id, param.id), eq(runs.status, 'running')))
     .returning({ id: runs.id })
     .prepare('runs_append_partial_text'),
+  ...runInVisibleThread(db),
   actsOfRun: db
     .select()
     .from(acts)
@@ -132,6 +155,16 @@ export const runsStore = {
     const [row] = await (threadId
       ? findRunInThread.execute({ organizationId, id: runId, threadId })
       : findRun.execute({ organizationId, id: runId }));
+    return row ?? null;
+  },
+
+  /** The run in a thread the viewer sees: null when the thread is not visible, `{ run: null }` without the run. */
+  async findInVisibleThread(db: Executor, organizationId: string, threadId: string, runId: string, viewer: Viewer) {
+    const { runVisibleToUser, runVisibleToOwner } = statements(db);
+    const { principalId, userId } = viewer;
+    const [row] = await (userId === null
+      ? runVisibleToOwner.execute({ organizationId, threadId, id: runId, principalId })
+      : runVisibleToUser.execute({ organizationId, threadId, id: runId, principalId, userId }));
     return row ?? null;
   },
 

@@ -89,6 +89,7 @@ export function createThreadsService(deps: {
 
     /** A thread by id within the organization, for background work that already holds its run. */
     find: (organizationId: string, threadId: string, ex: Executor = db) => store.find(ex, organizationId, threadId),
+    findForRun: (organizationId: string, threadId: string) => store.findForRun(db, organizationId, threadId),
 
     get: async (ctx: RequestContext, threadId: string) => toThreadWithRunView(await getVisible(ctx, threadId)),
 

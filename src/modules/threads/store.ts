@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, ilike, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
 import { prepared } from '../../platform/db/prepared.ts';
-import { runs, threads } from '../../platform/db/schema/index.ts';
+import { organizations, runs, threads } from '../../platform/db/schema/index.ts';
 import type { Cursor } from '../../platform/http/pagination.ts';
 import { containsPattern } from '../../platform/http/query.ts';
 import type { ThreadListFilters } from './schemas.ts';
@@ -26,6 +26,14 @@ const threadById = and(eq(threads.organizationId, param.organizationId), eq(thre
 
 // The run engine and every run's stream read their thread: prepared (platform/db/prepared.ts).
 const findStatement = prepared((db) => db.select().from(threads).where(threadById).prepare('threads_find'));
+const findForRunStatement = prepared((db) =>
+  db
+    .select({ thread: threads, organizationName: organizations.name })
+    .from(threads)
+    .innerJoin(organizations, eq(organizations.id, threads.organizationId))
+    .where(threadById)
+    .prepare('threads_find_for_run'),
+);
 const findVisibleStatements = prepared((db) => {
   const visible = (viewer: PreparedViewer, name: string) =>
     db
@@ -48,6 +56,12 @@ export const threadsStore = {
   /** For the run engine, which acts for the run's creator and needs no visibility check. */
   async find(db: Executor, organizationId: string, threadId: string): Promise<ThreadRow | null> {
     const [row] = await findStatement(db).execute({ organizationId, threadId });
+    return row ?? null;
+  },
+
+  /** For the run engine: the thread and its organization's name (the system prompt names it), in one read. */
+  async findForRun(db: Executor, organizationId: string, threadId: string) {
+    const [row] = await findForRunStatement(db).execute({ organizationId, threadId });
     return row ?? null;
   },
 

@@ -27,8 +27,12 @@ export interface RunEngineDeps {
   gateway: ModelGateway;
   bus: EventBus;
   tools: { byName(name: string): RunTool | undefined; definitions(names?: string[]): ToolDefinition[] };
-  threads: { find(organizationId: string, threadId: string, ex?: Executor): Promise<ThreadRow | null> };
-  organizationName(organizationId: string): Promise<string>;
+  threads: {
+    findForRun(
+      organizationId: string,
+      threadId: string,
+    ): Promise<{ thread: ThreadRow; organizationName: string } | null>;
+  };
   log: JobLogger;
   /** The agent of an agent run: its system prompt and skills, tool allowlist and model. */
   agents: AgentContextDeps;
@@ -91,8 +95,9 @@ async function drive(deps: RunEngineDeps, started: RunRow, signal: AbortSignal):
     return run;
   };
   let run = started;
-  const thread = await deps.threads.find(organizationId, run.threadId);
-  if (!thread) throw new Error(`run ${runId}: thread ${run.threadId} is gone`);
+  const found = await deps.threads.findForRun(organizationId, run.threadId);
+  if (!found) throw new Error(`run ${runId}: thread ${run.threadId} is gone`);
+  const { thread, organizationName } = found;
   const publishActs = async () => {
     await deps.bus.publish(runId, actsUpdated(await actsStore.listForRun(db, organizationId, runId)));
   };
@@ -113,7 +118,7 @@ async function drive(deps: RunEngineDeps, started: RunRow, signal: AbortSignal):
   const system =
     agent?.system ??
     systemPrompt({
-      organizationName: await deps.organizationName(organizationId),
+      organizationName,
       today: new Date().toISOString().slice(0, 10),
     });
 
@@ -209,6 +214,8 @@ async function modelRound(
     return true;
   }
   const base = state.rounds.reduce((n, r) => n + r.toolCalls.length, 0);
+  // The acts and the round that called them are written together: the run snapshot reads no acts of a run whose
+  // rounds called no tool (snapshot.ts).
   await db.transaction(async (tx) => {
     await recordUsage(tx);
     await actsStore.insertMany(

@@ -37,7 +37,7 @@ export async function driveWorkflow(base: RunEngineDeps, run: RunRow, signal: Ab
   const deps = base as Deps;
   const { db } = deps;
   const { id: runId, organizationId } = run;
-  const thread = await deps.threads.find(organizationId, run.threadId);
+  const thread = (await deps.threads.findForRun(organizationId, run.threadId))?.thread;
   if (!thread) throw new Error(`run ${runId}: thread ${run.threadId} is gone`);
   const plan = await ensurePlan(db, deps.workflows, run);
   const ctx: ModelCallContext = { organizationId, userId: run.userId, channel: run.channel, runId };

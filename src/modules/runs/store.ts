@@ -65,11 +65,6 @@ const statements = prepared((db) => ({
     .from(runs)
     .where(and(eq(runs.organizationId, param.organizationId), eq(runs.id, param.id)))
     .prepare('runs_find'),
-  findRunInThread: db
-    .select()
-    .from(runs)
-    .where(and(eq(runs.organizationId, param.organizationId), eq(runs.id, param.id), eq(runs.threadId, param.threadId)))
-    .prepare('runs_find_in_thread'),
   startRun: db
     .update(runs)
     .set({ status: 'running', startedAt: sql`now()`, updatedAt: sql`now()` })
@@ -150,11 +145,8 @@ export const runsStore = {
     return created!;
   },
 
-  async find(db: Executor, organizationId: string, runId: string, threadId?: string): Promise<RunRow | null> {
-    const { findRun, findRunInThread } = statements(db);
-    const [row] = await (threadId
-      ? findRunInThread.execute({ organizationId, id: runId, threadId })
-      : findRun.execute({ organizationId, id: runId }));
+  async find(db: Executor, organizationId: string, runId: string): Promise<RunRow | null> {
+    const [row] = await statements(db).findRun.execute({ organizationId, id: runId });
     return row ?? null;
   },
 

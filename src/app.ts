@@ -65,6 +65,7 @@ import { registerJsonParser } from './platform/http/json-body.ts';
 import { registerRequestIds } from './platform/http/request-ids.ts';
 import { registerCaseNormalisation } from './platform/http/request-normalisation.ts';
 import { consoleJobLogger, createJobWorker, groupJobWorkers } from './platform/jobs/index.ts';
+import { createLimiter } from './platform/limiter.ts';
 import { createModelGateway } from './platform/models/index.ts';
 import { createRegexEvaluator } from './platform/regex/index.ts';
 import { createBlobStorage, createPublicUrl, registerBlobStorage } from './platform/storage/index.ts';
@@ -141,6 +142,9 @@ export function createServices({ config, database }: AppDeps) {
     gateway: models,
     bus,
     tools,
+    // Four tool transactions at once, as when four runs were all a worker took: the pool's ten connections keep
+    // six for requests and the rest of the runs.
+    toolSlots: createLimiter(4),
     threads,
     log: consoleJobLogger,
     agents: { agents: agentDirectory, skills },

@@ -3,6 +3,7 @@ import type { EventBus } from '../../../platform/events/index.ts';
 import { ApiError } from '../../../platform/http/errors.ts';
 import { newId } from '../../../platform/ids.ts';
 import type { JobHandler, JobLogger } from '../../../platform/jobs/index.ts';
+import type { Limiter } from '../../../platform/limiter.ts';
 import type { ModelCallContext, ModelGateway, ToolDefinition } from '../../../platform/models/index.ts';
 import type { ThreadRow } from '../../threads/store.ts';
 import { endRun } from '../ending.ts';
@@ -27,6 +28,12 @@ export interface RunEngineDeps {
   gateway: ModelGateway;
   bus: EventBus;
   tools: { byName(name: string): RunTool | undefined; definitions(names?: string[]): ToolDefinition[] };
+  /**
+   * A tool runs inside a transaction (its act, artifact and files commit together) and may take seconds of CPU
+   * and storage writes; this bounds how many do so at once, so the many run slots cannot take every database
+   * connection while the runs themselves mostly wait on model vendors.
+   */
+  toolSlots: Limiter;
   threads: {
     findForRun(
       organizationId: string,
@@ -134,7 +141,13 @@ async function drive(deps: RunEngineDeps, started: RunRow, signal: AbortSignal):
       const act = acts.find((a) => a.id === call.actId);
       if (!act || ['completed', 'failed', 'cancelled'].includes(act.status)) continue;
       if (act.status === 'awaiting') return;
-      const outcome = await runToolAct({ db, events: deps.bus, tools: runTools }, run, thread, act, publishActs);
+      const outcome = await runToolAct(
+        { db, events: deps.bus, tools: runTools, toolSlots: deps.toolSlots },
+        run,
+        thread,
+        act,
+        publishActs,
+      );
       if (outcome.kind === 'awaiting') return;
       if (signal.aborted) throw signal.reason;
       ranTools = true;

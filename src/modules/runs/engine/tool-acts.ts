@@ -1,4 +1,5 @@
 import type { Executor } from '../../../platform/db/client.ts';
+import type { Limiter } from '../../../platform/limiter.ts';
 import type { ThreadRow } from '../../threads/store.ts';
 import { actActivity, actError, artifactCreated, type RunEventPublisher, runEvent } from '../events.ts';
 import { type ActRow, actsStore, type RunRow, runsStore } from '../store.ts';
@@ -25,6 +26,8 @@ export interface ToolActDeps {
   db: Executor;
   events: RunEventPublisher;
   tools: { byName(name: string): RunTool | undefined };
+  /** Where tool transactions queue for one of a few slots (handler.ts, RunEngineDeps.toolSlots). */
+  toolSlots: Limiter;
 }
 
 /** `failed`: the tool refused the call (an `{ error }` result); the error still goes to the model as the result. */
@@ -68,7 +71,7 @@ export async function runToolAct(
   await actsStore.update(deps.db, run.organizationId, act.id, { status: 'running', startedAt: new Date() });
   await publishActs();
   await deps.events.publish(run.id, actActivity(act, 'started'));
-  const outcome = await deps.db.transaction((tx) => executeTool(tx, run, thread, act, tool));
+  const outcome = await deps.toolSlots(() => deps.db.transaction((tx) => executeTool(tx, run, thread, act, tool)));
   await publishActs();
   return publishOutcome(deps.events, run, act, outcome);
 }

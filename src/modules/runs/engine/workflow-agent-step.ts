@@ -58,17 +58,19 @@ const unknownTool = (name: string) => ({ error: `Unknown tool ${name}; use one o
 
 /** One tool call of a step, in its own transaction; a question to the person is refused (nothing can pause). */
 export async function callTool(env: StepEnv, tool: RunTool, args: unknown, actId: string): Promise<unknown> {
-  const outcome = await env.db.transaction((tx) =>
-    tool.execute(args, {
-      organizationId: env.run.organizationId,
-      threadId: env.run.threadId,
-      runId: env.run.id,
-      actId,
-      projectId: env.thread.projectId,
-      principalId: env.run.createdById,
-      model: null,
-      tx,
-    }),
+  const outcome = await env.toolSlots(() =>
+    env.db.transaction((tx) =>
+      tool.execute(args, {
+        organizationId: env.run.organizationId,
+        threadId: env.run.threadId,
+        runId: env.run.id,
+        actId,
+        projectId: env.thread.projectId,
+        principalId: env.run.createdById,
+        model: null,
+        tx,
+      }),
+    ),
   );
   if (outcome.kind === 'interrupt') return { error: `The tool "${tool.name}" cannot ask a person inside a workflow` };
   return outcome.output ?? null;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Executor } from '../../../platform/db/client.ts';
 import { ApiError } from '../../../platform/http/errors.ts';
+import type { Limiter } from '../../../platform/limiter.ts';
 import type {
   ModelCallContext,
   ModelGateway,
@@ -43,6 +44,7 @@ export interface StepEnv {
   db: Executor;
   gateway: ModelGateway;
   tools: { byName(name: string): RunTool | undefined; definitions(names?: string[]): ToolDefinition[] };
+  toolSlots: Limiter;
   agents: AgentContextDeps;
   run: RunRow;
   thread: ThreadRow;

@@ -45,6 +45,7 @@ export async function driveWorkflow(base: RunEngineDeps, run: RunRow, signal: Ab
     db,
     gateway: deps.gateway,
     tools: deps.tools,
+    toolSlots: deps.toolSlots,
     agents: deps.agents,
     run,
     thread,
@@ -139,7 +140,7 @@ async function runStep(
   if (step.type === 'tool') {
     const input = renderValue(step.config.arguments, scope);
     await actsStore.update(deps.db, org, act.id, { input });
-    const toolDeps = { db: deps.db, events: deps.bus, tools: deps.tools };
+    const toolDeps = { db: deps.db, events: deps.bus, tools: deps.tools, toolSlots: deps.toolSlots };
     const outcome = await runToolAct(toolDeps, run, thread, { ...act, input }, () => publishActs(deps, run));
     if (outcome.kind === 'failed') throw new StepActFailed(`the tool "${step.config.tool}" failed: ${outcome.error}`);
     return outcome.kind === 'awaiting' ? 'awaiting' : 'completed';

@@ -58,9 +58,12 @@ import { createCredentialStore } from './platform/auth/store.ts';
 import { createSecretBox } from './platform/crypto/secret-box.ts';
 import type { Database, Executor } from './platform/db/client.ts';
 import { createEventBus } from './platform/events/index.ts';
+import { registerEdge } from './platform/http/edge.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
+import { clientErrorHandler, frameworkErrors } from './platform/http/framework-errors.ts';
 import { registerGracefulClose } from './platform/http/graceful-close.ts';
 import { registerHealthRoutes } from './platform/http/health.ts';
+import { registerInputBounds } from './platform/http/input-bounds.ts';
 import { registerJsonParser } from './platform/http/json-body.ts';
 import { registerRequestIds } from './platform/http/request-ids.ts';
 import { registerCaseNormalisation } from './platform/http/request-normalisation.ts';
@@ -244,8 +247,12 @@ export async function buildApp(deps: AppDeps, services: Services = createService
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
+  // Before the documentation routes, so that their pages get their own headers.
+  await registerEdge(app, { corsOrigins: deps.config.corsOrigins });
   app.setSerializerCompiler(deps.config.validateResponses ? serializerCompiler : () => (data) => JSON.stringify(data));
 
   await app.register(fastifySwagger, {
@@ -265,6 +272,7 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   await app.register(scalarReference, { routePrefix: '/docs', configuration: { url: '/openapi.json' } });
 
   registerRequestIds(app);
+  registerInputBounds(app);
   registerGracefulClose(app);
   registerErrorHandler(app);
   registerJsonParser(app);

@@ -43,6 +43,8 @@ export interface Config {
   offlineDeltaDelayMs: number;
   /** Redis for live run events between processes; null = in-process delivery (one process). */
   redisUrl: string | null;
+  /** Browser origins allowed to call the API across origins (exact `scheme://host[:port]`); empty = no CORS. */
+  corsOrigins: string[];
   /** Server-Sent Events streams: keepalive comment interval and maximum lifetime, in milliseconds. */
   sse: { keepaliveMs: number; maxLifetimeMs: number };
   bootstrap: {
@@ -162,6 +164,26 @@ function readPublicUrl(env: Env, host: string, port: number): string | null {
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
+/** ATRIUM_CORS_ORIGINS: comma-separated exact origins, each `http(s)://host[:port]` without a path. */
+function readCorsOrigins(env: Env): string[] {
+  const raw = env.ATRIUM_CORS_ORIGINS?.trim();
+  if (!raw) return [];
+  return raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      let url: URL | null = null;
+      try {
+        url = new URL(entry);
+      } catch {}
+      if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== entry.replace(/\/$/, '')) {
+        throw new ConfigError('ATRIUM_CORS_ORIGINS', `must list origins like https://app.example.com, got "${entry}"`);
+      }
+      return url.origin;
+    });
+}
+
 /** Azure container names: 3-63 of lowercase letters, digits and single hyphens, starting with a letter or digit. */
 const CONTAINER_NAME = /^(?=.{3,63}$)[a-z0-9]+(-[a-z0-9]+)*$/;
 
@@ -274,6 +296,7 @@ export function loadConfig(env: Env = process.env): Config {
     schedulerIntervalMs: readMilliseconds(env, 'ATRIUM_SCHEDULER_INTERVAL_MS', 1000),
     offlineDeltaDelayMs: readInteger(env, 'ATRIUM_OFFLINE_DELTA_DELAY_MS', 0, 0, 10_000),
     redisUrl: readRedisUrl(env),
+    corsOrigins: readCorsOrigins(env),
     sse: {
       keepaliveMs: readMilliseconds(env, 'ATRIUM_SSE_KEEPALIVE_MS', 15_000),
       maxLifetimeMs: readMilliseconds(env, 'ATRIUM_SSE_MAX_LIFETIME_MS', 3_600_000),

@@ -1,4 +1,5 @@
 import type { Executor } from '../../platform/db/client.ts';
+import { loggableError } from '../../platform/db/errors.ts';
 import type { JobLogger } from '../../platform/jobs/index.ts';
 import { latestCronFire, nextCronFire } from './cron.ts';
 import { type FireDeps, fireTrigger } from './fire.ts';
@@ -54,7 +55,7 @@ export function createTriggerScheduler(deps: TriggerSchedulerDeps): TriggerSched
       try {
         fired = (await tx.transaction((sp) => fireTrigger(sp, deps, due, { input: { ...due.payload } }))).length;
       } catch (error) {
-        deps.log.warn({ triggerId: id, err: error }, 'cron trigger due time skipped: the fire failed');
+        deps.log.warn({ triggerId: id, err: loggableError(error) }, 'cron trigger due time skipped: the fire failed');
       }
       return true;
     });
@@ -68,7 +69,7 @@ export function createTriggerScheduler(deps: TriggerSchedulerDeps): TriggerSched
       try {
         while (handled < MAX_PER_PASS && (await handleOne())) handled++;
       } catch (error) {
-        deps.log.error({ err: error }, 'trigger scheduler pass failed; retrying at the next interval');
+        deps.log.error({ err: loggableError(error) }, 'trigger scheduler pass failed; retrying at the next interval');
       } finally {
         pass = null;
       }

@@ -53,10 +53,21 @@ function checkRequirement(requirement: AuthRequirement, actor: Actor): void {
   }
 }
 
-/** One onRequest hook enforces every route's declared guard and builds the request context. */
+/**
+ * One onRequest hook enforces every route's declared guard and builds the request context. The guard fails
+ * closed: a /v1 route registered without an explicit `config.auth` stops the app from starting, so a forgotten
+ * declaration can never serve a route publicly. Routes outside /v1 (documentation, health, signed blob URLs)
+ * are public unless they declare otherwise.
+ */
 export function registerGuard(app: FastifyInstance, resolver: CredentialResolver): void {
   app.decorateRequest('ctx', null);
   app.decorateRequest('mintingKey', null);
+
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/v1') && route.config?.auth === undefined) {
+      throw new Error(`Route ${route.method} ${route.url} declares no config.auth; every /v1 route must`);
+    }
+  });
 
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const requirement = request.routeOptions.config.auth ?? 'public';

@@ -1,3 +1,4 @@
+import { loggableError } from '../db/errors.ts';
 import type { BusLogger, RunEvent, RunEventListener, SubscribeOptions } from './types.ts';
 
 interface Entry {
@@ -24,7 +25,7 @@ export function createFanOut(log: BusLogger) {
       try {
         entry.listener(event);
       } catch (err) {
-        log.error({ err, runId }, 'run event listener failed');
+        log.error({ err: loggableError(err), runId }, 'run event listener failed');
       }
     }
   }
@@ -82,7 +83,7 @@ export function createFanOut(log: BusLogger) {
           try {
             entry.options.onLost?.();
           } catch (err) {
-            log.error({ err, runId }, 'run event onLost handler failed');
+            log.error({ err: loggableError(err), runId }, 'run event onLost handler failed');
           }
         }
       }

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { loggableError } from '../db/errors.ts';
 import { ApiError } from './errors.ts';
 
 declare module 'fastify' {
@@ -68,7 +69,7 @@ function toApiError(error: FastifyError, routeValidationStatus: 400 | 422): ApiE
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const apiError = toApiError(error, request.routeOptions.config?.validationStatus ?? 400);
-    if (apiError.status >= 500) request.log.error({ err: error }, 'unhandled error');
+    if (apiError.status >= 500) request.log.error({ err: loggableError(error) }, 'unhandled error');
     reply.status(apiError.status).send({ error: apiError.message, code: apiError.code, request_id: request.id });
   });
   app.setNotFoundHandler((request, reply) => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.ts';
+import { loggableError } from '../db/errors.ts';
 
 /** Liveness (the process answers) and readiness (the database answers). */
 export function registerHealthRoutes(app: FastifyInstance, database: Database): void {
@@ -9,7 +10,7 @@ export function registerHealthRoutes(app: FastifyInstance, database: Database): 
       await database.ping();
       return { status: 'ready' };
     } catch (error) {
-      request.log.warn({ err: error }, 'readiness check failed');
+      request.log.warn({ err: loggableError(error) }, 'readiness check failed');
       return reply.status(503).send({ status: 'unavailable' });
     }
   });

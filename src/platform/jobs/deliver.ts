@@ -1,4 +1,5 @@
 import type { Executor } from '../db/client.ts';
+import { describeError, loggableError } from '../db/errors.ts';
 import { type BackoffOptions, backoffDelay } from './backoff.ts';
 import { type ClaimedJob, extendLease, type LeaseHolder, markCompleted, markDead, markForRetry } from './store.ts';
 import type { JobHandler, JobLogger } from './types.ts';
@@ -39,18 +40,18 @@ export async function deliver(deps: DeliveryDeps, job: ClaimedJob): Promise<void
       await recorded(deps, context, markCompleted(deps.db, holder));
       return;
     }
-    const message = errorMessage(outcome.error);
+    const message = describeError(outcome.error);
     if (job.attempts >= job.maxAttempts) {
-      deps.logger.error({ ...context, err: outcome.error }, 'job failed its last attempt; it is dead');
+      deps.logger.error({ ...context, err: loggableError(outcome.error) }, 'job failed its last attempt; it is dead');
       await recorded(deps, context, markDead(deps.db, holder, message));
     } else {
       const delayMs = backoffDelay(job.attempts, deps.backoff);
-      deps.logger.warn({ ...context, err: outcome.error, retryInMs: delayMs }, 'job failed; will retry');
+      deps.logger.warn({ ...context, err: loggableError(outcome.error), retryInMs: delayMs }, 'job failed; will retry');
       await recorded(deps, context, markForRetry(deps.db, holder, delayMs, message));
     }
   } catch (error) {
     deps.logger.error(
-      { ...context, err: error },
+      { ...context, err: loggableError(error) },
       'could not record job outcome; the lease will expire and it runs again',
     );
   }
@@ -81,7 +82,7 @@ async function runWithLease(
       }
     } catch (error) {
       // Transient: keep trying; if the lease expires meanwhile, the next beat finds it lost (or reclaims nothing).
-      if (!finished) deps.logger.warn({ ...context, err: error }, 'job heartbeat failed');
+      if (!finished) deps.logger.warn({ ...context, err: loggableError(error) }, 'job heartbeat failed');
     }
     if (!finished) timer = setTimeout(beat, deps.heartbeatMs);
   };
@@ -102,14 +103,4 @@ async function runWithLease(
 
 async function recorded(deps: DeliveryDeps, context: object, write: Promise<boolean>): Promise<void> {
   if (!(await write)) deps.logger.warn(context, 'job lease lost before its outcome was written; outcome dropped');
-}
-
-function errorMessage(error: unknown): string {
-  if (error instanceof Error) return error.message || error.name;
-  if (typeof error === 'string') return error;
-  try {
-    return JSON.stringify(error) ?? String(error);
-  } catch {
-    return String(error);
-  }
 }

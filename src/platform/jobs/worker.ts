@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Executor } from '../db/client.ts';
+import { loggableError } from '../db/errors.ts';
 import { type BackoffOptions, DEFAULT_BACKOFF } from './backoff.ts';
 import { type DeliveryDeps, deliver } from './deliver.ts';
 import { type ClaimedJob, claimJobs, hasDueJob, type KindFilter } from './store.ts';
@@ -121,7 +122,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
           try {
             claimed = await claimJobs(db, workerId, kinds, free, leaseMs);
           } catch (error) {
-            logger.error({ workerId, err: error }, 'claiming jobs failed; retrying at the next poll');
+            logger.error({ workerId, err: loggableError(error) }, 'claiming jobs failed; retrying at the next poll');
             break;
           }
           for (const job of claimed) launch(job);

@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { loggableError } from '../db/errors.ts';
 import { keyOfUrlPath } from './keys.ts';
 import {
   BLOB_ROUTE_PREFIX,
@@ -279,7 +280,7 @@ export function registerLocalBlobRoutes(app: FastifyInstance, storage: LocalBlob
       if (status < 500) {
         return sendError(request, reply, status, 'InvalidInput', error.message, { close: request.method === 'PUT' });
       }
-      request.log.error({ err: error, request_id: request.id }, 'blob storage request failed');
+      request.log.error({ err: loggableError(error), request_id: request.id }, 'blob storage request failed');
       if (reply.sent || request.raw.destroyed) return;
       sendError(request, reply, 500, 'InternalError', 'The server encountered an internal error.', { close: true });
     });

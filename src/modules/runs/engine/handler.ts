@@ -1,4 +1,5 @@
 import type { Executor } from '../../../platform/db/client.ts';
+import { loggableError } from '../../../platform/db/errors.ts';
 import type { EventBus } from '../../../platform/events/index.ts';
 import { ApiError } from '../../../platform/http/errors.ts';
 import { newId } from '../../../platform/ids.ts';
@@ -83,7 +84,7 @@ export function createRunHandler(deps: RunEngineDeps): JobHandler {
       if (abort.signal.aborted || error instanceof RunCancelled || error instanceof DraftClosed) return;
       const modelFailure = error instanceof ApiError;
       if (!modelFailure && job.attempt < RUN_JOB_ATTEMPTS) throw error;
-      deps.log.error({ err: error, runId }, 'run failed');
+      deps.log.error({ err: loggableError(error), runId }, 'run failed');
       await fail(deps, organizationId, runId, error);
     } finally {
       unsubscribe();
@@ -191,7 +192,8 @@ async function modelRound(
     events: deps.bus,
     initialLength: settled.length,
     onError: (error) => {
-      if (!(error instanceof DraftClosed)) deps.log.error({ err: error, runId: run.id }, 'draft write failed');
+      if (!(error instanceof DraftClosed))
+        deps.log.error({ err: loggableError(error), runId: run.id }, 'draft write failed');
     },
   });
   let roundText = '';

@@ -1,3 +1,4 @@
+import { loggableError } from '../../../platform/db/errors.ts';
 import type { ModelCallContext } from '../../../platform/models/index.ts';
 import { sinkSteps } from '../../workflows/definition.ts';
 import { endRun } from '../ending.ts';
@@ -39,7 +40,8 @@ export async function finishWorkflow(
     events: deps.bus,
     initialLength: 0,
     onError: (error) => {
-      if (!(error instanceof DraftClosed)) deps.log.error({ err: error, runId: run.id }, 'draft write failed');
+      if (!(error instanceof DraftClosed))
+        deps.log.error({ err: loggableError(error), runId: run.id }, 'draft write failed');
     },
   });
 

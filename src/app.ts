@@ -24,12 +24,12 @@ import { registerDlpRoutes } from './modules/dlp/routes.ts';
 import { createDlpService } from './modules/dlp/service.ts';
 import { registerIdentityRoutes } from './modules/identity/routes.ts';
 import { createIdentityService } from './modules/identity/service.ts';
-import { createIdentityStore } from './modules/identity/store.ts';
+import { createSignInLimits } from './modules/identity/sign-in-limits.ts';
 import { registerOrganizationRoutes } from './modules/organizations/routes.ts';
 import { createOrganizationsService } from './modules/organizations/service.ts';
 import { registerProjectFileRoutes } from './modules/projects/files.routes.ts';
 import { createProjectFilesService } from './modules/projects/files.service.ts';
-import { createIngestionHandler, INGEST_JOB } from './modules/projects/ingestion.ts';
+import { createIngestion, INGEST_JOB } from './modules/projects/ingestion.ts';
 import { registerProjectRoutes } from './modules/projects/routes.ts';
 import { createProjectsService } from './modules/projects/service.ts';
 import { createRunActionsService } from './modules/runs/actions.service.ts';
@@ -55,6 +55,7 @@ import { createCredentialResolver } from './platform/auth/credentials.ts';
 import { registerGuard } from './platform/auth/guard.ts';
 import { createSessionTokens } from './platform/auth/session-tokens.ts';
 import { createCredentialStore } from './platform/auth/store.ts';
+import { boundPasswordHashing } from './platform/crypto/passwords.ts';
 import { createSecretBox } from './platform/crypto/secret-box.ts';
 import type { Database, Executor } from './platform/db/client.ts';
 import { createEventBus } from './platform/events/index.ts';
@@ -65,13 +66,21 @@ import { registerGracefulClose } from './platform/http/graceful-close.ts';
 import { registerHealthRoutes } from './platform/http/health.ts';
 import { registerInputBounds } from './platform/http/input-bounds.ts';
 import { registerJsonParser } from './platform/http/json-body.ts';
+import { registerRequestRateLimit } from './platform/http/rate-limit.ts';
+import { createWindowCounters } from './platform/http/rate-limit-counters.ts';
 import { registerRequestIds } from './platform/http/request-ids.ts';
 import { registerCaseNormalisation } from './platform/http/request-normalisation.ts';
 import { consoleJobLogger, createJobWorker, groupJobWorkers } from './platform/jobs/index.ts';
 import { createLimiter } from './platform/limiter.ts';
 import { createModelGateway } from './platform/models/index.ts';
 import { createRegexEvaluator } from './platform/regex/index.ts';
-import { createBlobStorage, createPublicUrl, registerBlobStorage } from './platform/storage/index.ts';
+import {
+  BLOB_DELETE_JOB,
+  createBlobDeletionHandler,
+  createBlobStorage,
+  createPublicUrl,
+  registerBlobStorage,
+} from './platform/storage/index.ts';
 
 export interface AppDeps {
   config: Config;
@@ -89,18 +98,33 @@ export function createServices({ config, database }: AppDeps) {
   const demoOrganizations = createDemoOrganizationsService({ db, organizations, users });
   const billing = createBillingService({ db });
   const secretBox = createSecretBox(config.secretKey);
-  const catalog = createCatalogService({ db, secretBox });
+  // Operators may point providers at private addresses (self-hosted models) unless ATRIUM_ALLOW_PRIVATE_MODEL_URLS=false.
+  const allowPrivateAddresses = config.allowPrivateModelUrls;
+  const catalog = createCatalogService({ db, secretBox, allowPrivateAddresses });
   // Every model call goes through the gateway (resolution, vendor calls, retries, usage events).
   const models = createModelGateway({
     db,
     secretBox,
     config: { offlineDeltaDelayMs: config.offlineDeltaDelayMs },
     logger: consoleJobLogger,
+    allowPrivateAddresses,
   });
   const projects = createProjectsService({ db });
   // DLP patterns run in worker threads, started on first use; closed by the app's onClose.
   const dlp = createDlpService({ db, evaluator: createRegexEvaluator(config.dlp) });
-  const identity = createIdentityService({ users, tokens, store: createIdentityStore(db) });
+  // argon2 holds threadpool threads; the pool is per process, so is the bound.
+  boundPasswordHashing(config.passwordHashing);
+  // Failed sign-ins: in Redis (shared by every process) when REDIS_URL is set; closed by the app's onClose.
+  const signInCounters = createWindowCounters({
+    redisUrl: config.redisUrl,
+    prefix: config.rateLimit.prefix,
+    log: consoleJobLogger,
+  });
+  const identity = createIdentityService({
+    users,
+    tokens,
+    signInLimits: createSignInLimits(signInCounters, config.rateLimit.signIn),
+  });
   const credentials = createCredentialResolver(createCredentialStore(db), tokens);
   const publicUrl = createPublicUrl(config.publicUrl);
   const storage = createBlobStorage(config, { baseUrl: publicUrl.get });
@@ -177,11 +201,14 @@ export function createServices({ config, database }: AppDeps) {
     concurrency: config.runConcurrency,
     handlers: { [RUN_JOB]: runHandler, [TRIGGER_EVENT_JOB]: triggers.eventHandler },
   });
+  // Text extraction runs in a worker thread per file, bounded by config.extract; a dead job fails its file.
+  const ingestion = createIngestion({ db, storage, limits: config.extract });
   const backgroundLane = createJobWorker({
     db,
     leaseMs: config.jobLeaseMs,
     kinds: { except: runLaneKinds },
-    handlers: { [INGEST_JOB]: createIngestionHandler({ db, storage }) },
+    handlers: { [INGEST_JOB]: ingestion.handler, [BLOB_DELETE_JOB]: createBlobDeletionHandler(storage) },
+    onDead: { [INGEST_JOB]: ingestion.onDead },
   });
   const jobWorkers = groupJobWorkers([runLane, backgroundLane]);
   projectFiles = createProjectFilesService({ db, storage, projects, onJobsEnqueued: () => backgroundLane.wake() });
@@ -218,6 +245,7 @@ export function createServices({ config, database }: AppDeps) {
     projects,
     dlp,
     identity,
+    signInCounters,
     credentials,
     publicUrl,
     storage,
@@ -247,6 +275,9 @@ export async function buildApp(deps: AppDeps, services: Services = createService
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // Behind proxies, request.ip (sign-in limits, the per-address request limit) is the client's, not the proxy's.
+    trustProxy:
+      deps.config.trustProxyHops > 0 ? (_address: string, hop: number) => hop < deps.config.trustProxyHops : false,
     frameworkErrors,
     clientErrorHandler,
   });
@@ -272,6 +303,8 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   await app.register(scalarReference, { routePrefix: '/docs', configuration: { url: '/openapi.json' } });
 
   registerRequestIds(app);
+  // Before the guard: a caller over its limit costs no credential lookup.
+  registerRequestRateLimit(app, { perMinute: deps.config.rateLimit.perMinute });
   registerInputBounds(app);
   registerGracefulClose(app);
   registerErrorHandler(app);
@@ -294,7 +327,12 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   registerProjectFileRoutes(app, services.projectFiles);
   registerThreadRoutes(app, services.threads);
   registerRunRoutes(app, services.runs, services.runActions);
-  registerRunStreamRoutes(app, { reader: services.runs, bus: services.bus, sse: deps.config.sse });
+  registerRunStreamRoutes(app, {
+    reader: services.runs,
+    bus: services.bus,
+    sse: deps.config.sse,
+    access: { credentials: services.credentials, runs: services.runs, recheckMs: deps.config.sse.recheckMs },
+  });
   registerArtifactRoutes(app, services.artifacts);
   registerDlpRoutes(app, services.dlp);
   registerSkillRoutes(app, services.skills);
@@ -302,5 +340,6 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   registerWorkflowRoutes(app, services.workflows);
   services.triggers.registerRoutes(app);
   app.addHook('onClose', () => services.dlp.close());
+  app.addHook('onClose', () => services.signInCounters.close());
   return app;
 }

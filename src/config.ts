@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { DEFAULT_EXTRACT_LIMITS, type ExtractLimits } from './platform/extract/limits.ts';
 
 /** Run jobs a worker process executes at once unless ATRIUM_RUN_CONCURRENCY says otherwise. */
 export const DEFAULT_RUN_CONCURRENCY = 64;
@@ -31,8 +32,13 @@ export interface Config {
   validateResponses: boolean;
   /** all: HTTP and the job worker in one process (the embedded default); api: HTTP only; worker: jobs only. */
   role: 'all' | 'api' | 'worker';
-  /** DLP pattern evaluation: budget of one backtracking run (linear runs get 20×) and worker threads. */
-  dlp: { timeoutMs: number; workers: number };
+  /**
+   * DLP pattern evaluation: budget of one backtracking run (linear runs get 20×), worker threads, worker time
+   * one message check may take, and worker time per organization (the evaluator's tenant) per minute.
+   */
+  dlp: { timeoutMs: number; workers: number; checkBudgetMs: number; tenantBudgetMs: number };
+  /** Text extraction of uploaded files: each file's worker thread gets this time budget and heap. */
+  extract: ExtractLimits;
   /** How long a worker holds a job without a heartbeat before another worker may reclaim it. */
   jobLeaseMs: number;
   /** Run (and trigger event) jobs one worker process executes at once: runs mostly wait on model vendors. */
@@ -41,12 +47,34 @@ export interface Config {
   schedulerIntervalMs: number;
   /** The built-in offline model's pause between streamed pieces (demos and fault tests); 0 = none. */
   offlineDeltaDelayMs: number;
+  /**
+   * Whether model providers' base URLs may resolve to loopback, private or link-local addresses (self-hosted
+   * models on this host or network). false refuses them at provider create/update and at every vendor call.
+   */
+  allowPrivateModelUrls: boolean;
   /** Redis for live run events between processes; null = in-process delivery (one process). */
   redisUrl: string | null;
+  /**
+   * Requests per credential (or per client address without one) per minute, counted in each API process; 0 = no
+   * limit. Failed sign-ins per email and per client address in a window, counted in Redis under `prefix` when
+   * REDIS_URL is set (shared by every process), in memory otherwise; 0 = no limit.
+   */
+  rateLimit: {
+    perMinute: number;
+    prefix: string;
+    signIn: { failuresPerEmail: number; failuresPerAddress: number; windowMs: number };
+  };
+  /** Password hashes (argon2) run at once in this process, and how many may wait before 503 server_busy. */
+  passwordHashing: { concurrency: number; queue: number };
+  /** Reverse proxies in front of the server whose X-Forwarded-For gives the client address; 0 = none. */
+  trustProxyHops: number;
   /** Browser origins allowed to call the API across origins (exact `scheme://host[:port]`); empty = no CORS. */
   corsOrigins: string[];
-  /** Server-Sent Events streams: keepalive comment interval and maximum lifetime, in milliseconds. */
-  sse: { keepaliveMs: number; maxLifetimeMs: number };
+  /**
+   * Server-Sent Events streams: keepalive comment interval and maximum lifetime, in milliseconds; how often an
+   * open stream re-checks its credential; how many streams one user or service account may hold open per process.
+   */
+  sse: { keepaliveMs: number; maxLifetimeMs: number; recheckMs: number; maxStreamsPerPrincipal: number };
   bootstrap: {
     adminEmail: string;
     adminPassword: string | null;
@@ -125,6 +153,13 @@ function readInteger(env: Env, name: string, fallback: number, min: number, max:
     throw new ConfigError(name, `must be an integer ${min}-${max}, got "${raw}"`);
   }
   return Number(raw);
+}
+
+function readBoolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  if (raw !== 'true' && raw !== 'false') throw new ConfigError(name, `must be true or false, got "${raw}"`);
+  return raw === 'true';
 }
 
 function readOptionalKey(env: Env, name: string): string | null {
@@ -290,16 +325,46 @@ export function loadConfig(env: Env = process.env): Config {
     dlp: {
       timeoutMs: readInteger(env, 'ATRIUM_DLP_TIMEOUT_MS', 50, 1, 60_000),
       workers: readInteger(env, 'ATRIUM_DLP_WORKERS', 2, 1, 32),
+      checkBudgetMs: readInteger(env, 'ATRIUM_DLP_CHECK_BUDGET_MS', 2000, 1, 600_000),
+      tenantBudgetMs: readInteger(env, 'ATRIUM_DLP_ORG_BUDGET_MS', 30_000, 1, 3_600_000),
+    },
+    extract: {
+      timeoutMs: readMilliseconds(env, 'ATRIUM_EXTRACT_TIMEOUT_MS', DEFAULT_EXTRACT_LIMITS.timeoutMs),
+      memoryMb: readInteger(env, 'ATRIUM_EXTRACT_MEMORY_MB', DEFAULT_EXTRACT_LIMITS.memoryMb, 64, 16_384),
     },
     jobLeaseMs: readMilliseconds(env, 'ATRIUM_JOB_LEASE_MS', 30_000),
     runConcurrency: readInteger(env, 'ATRIUM_RUN_CONCURRENCY', DEFAULT_RUN_CONCURRENCY, 1, 1000),
     schedulerIntervalMs: readMilliseconds(env, 'ATRIUM_SCHEDULER_INTERVAL_MS', 1000),
     offlineDeltaDelayMs: readInteger(env, 'ATRIUM_OFFLINE_DELTA_DELAY_MS', 0, 0, 10_000),
+    allowPrivateModelUrls: readBoolean(env, 'ATRIUM_ALLOW_PRIVATE_MODEL_URLS', true),
     redisUrl: readRedisUrl(env),
+    rateLimit: {
+      perMinute: readInteger(env, 'ATRIUM_RATE_LIMIT_PER_MINUTE', 6000, 0, 10_000_000),
+      prefix: env.ATRIUM_RATE_LIMIT_PREFIX?.trim() || 'atrium:rl:',
+      signIn: {
+        failuresPerEmail: readInteger(env, 'ATRIUM_SIGN_IN_FAILURES_PER_EMAIL', 10, 0, 1_000_000),
+        failuresPerAddress: readInteger(env, 'ATRIUM_SIGN_IN_FAILURES_PER_IP', 300, 0, 1_000_000),
+        windowMs: readMilliseconds(env, 'ATRIUM_SIGN_IN_FAILURE_WINDOW_MS', 900_000),
+      },
+    },
+    passwordHashing: {
+      // libuv's threadpool (UV_THREADPOOL_SIZE, default 4) also serves fs, dns and crypto: two threads stay free.
+      concurrency: readInteger(
+        env,
+        'ATRIUM_PASSWORD_HASH_CONCURRENCY',
+        Math.max(1, readInteger(env, 'UV_THREADPOOL_SIZE', 4, 1, 1024) - 2),
+        1,
+        1024,
+      ),
+      queue: readInteger(env, 'ATRIUM_PASSWORD_HASH_QUEUE', 64, 0, 100_000),
+    },
+    trustProxyHops: readInteger(env, 'ATRIUM_TRUST_PROXY_HOPS', 0, 0, 10),
     corsOrigins: readCorsOrigins(env),
     sse: {
       keepaliveMs: readMilliseconds(env, 'ATRIUM_SSE_KEEPALIVE_MS', 15_000),
       maxLifetimeMs: readMilliseconds(env, 'ATRIUM_SSE_MAX_LIFETIME_MS', 3_600_000),
+      recheckMs: readMilliseconds(env, 'ATRIUM_SSE_RECHECK_MS', 30_000),
+      maxStreamsPerPrincipal: readInteger(env, 'ATRIUM_SSE_MAX_STREAMS_PER_PRINCIPAL', 20, 1, 1_000_000),
     },
     bootstrap: {
       adminEmail,

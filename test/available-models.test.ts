@@ -285,22 +285,20 @@ describe('available models: errors', () => {
     expect(fakes.local.requests.length).toBe(before);
   });
 
-  it('502 vendor_error on a vendor 500, never echoing the key', async () => {
+  it('502 vendor_error on a vendor 500: its status line and error code, never its body or the key', async () => {
     const listing = createModelListing({ providers });
     const cases = [
-      [fakes.openai, ids.openai, OPENAI_KEY],
-      [fakes.anthropic, ids.anthropic, ANTHROPIC_KEY],
-      [fakes.gemini, ids.google, GEMINI_KEY],
+      [fakes.openai, ids.openai],
+      [fakes.anthropic, ids.anthropic],
+      [fakes.gemini, ids.google],
     ] as const;
-    for (const [fake, id, key] of cases) {
+    // The fakes' 500 body quotes the key: the exact message proves nothing of the body is echoed.
+    for (const [fake, id] of cases) {
       fake.setMode('fail');
       try {
         const err = await rejection(listing.availableModels(id, { refresh: true }));
         expect([err.status, err.code]).toEqual([502, 'vendor_error']);
-        expect(err.message).toContain('500');
-        expect(err.message).toContain('Internal failure');
-        expect(err.message).not.toContain(key);
-        expect(err.message.length).toBeLessThan(300);
+        expect(err.message).toBe('The vendor answered 500 Internal Server Error (server_error)');
       } finally {
         fake.setMode('ok');
       }
@@ -312,8 +310,7 @@ describe('available models: errors', () => {
     try {
       const err = await rejection(createModelListing({ providers }).availableModels(ids.local));
       expect([err.status, err.code]).toEqual([502, 'vendor_error']);
-      expect(err.message).toContain('401');
-      expect(err.message).not.toContain('wrong-key-9876543210');
+      expect(err.message).toBe('The vendor answered 401 Unauthorized (invalid_api_key)');
     } finally {
       await consoleKey.patch(`/v1/admin/ai-providers/${ids.local}`, { api_key: LOCAL_KEY });
     }

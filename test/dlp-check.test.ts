@@ -36,11 +36,14 @@ const costlyText = (length: number) =>
   randomText(length / 2, 'abcdefghijklmnoprstuvwxyz9') + randomText(length / 2, 'abcdefghijklmnopqrstuvwxyz');
 
 const evaluators: RegexEvaluator[] = [];
-/** An evaluator closed after the file; generous budgets unless a test is about budgets. */
+/**
+ * An evaluator closed after the file; generous budgets unless a test is about budgets. `test` runs one
+ * pattern as a check of its own, for one tenant.
+ */
 function evaluator(options: Parameters<typeof createRegexEvaluator>[0] = {}) {
   const created = createRegexEvaluator({ timeoutMs: 2000, ...options });
   evaluators.push(created);
-  return created;
+  return { ...created, test: (pattern: string, text: string) => created.check('tests').test(pattern, text) };
 }
 afterAll(async () => {
   await Promise.all(evaluators.map((e) => e.close()));
@@ -239,21 +242,22 @@ describe('evaluator', () => {
 
   it('answers `closed` after close, also for runs still waiting', async () => {
     const ev = createRegexEvaluator({ workers: 1, timeoutMs: 5000 });
-    const running = ev.test('(?=a)(a+)+$', `${'a'.repeat(40)}!`);
-    const queued = ev.test('x', 'x');
+    const check = ev.check('tests');
+    const running = check.test('(?=a)(a+)+$', `${'a'.repeat(40)}!`);
+    const queued = check.test('x', 'x');
     await new Promise((resolve) => setTimeout(resolve, 100));
     await ev.close();
     await ev.close();
     expect(await running).toMatchObject({ matched: null, outcome: 'closed' });
     expect(await queued).toMatchObject({ matched: null, outcome: 'closed' });
-    expect(await ev.test('x', 'x')).toMatchObject({ matched: null, outcome: 'closed' });
+    expect(await ev.check('tests').test('x', 'x')).toMatchObject({ matched: null, outcome: 'closed' });
   });
 
   it('never keeps the process alive: a script that leaves its evaluator open still exits', () => {
     const script = `
       import { createRegexEvaluator } from ${JSON.stringify(new URL('../src/platform/regex/index.ts', import.meta.url).href)};
       const ev = createRegexEvaluator();
-      const result = await ev.test('(?=s)secret', 'SECRET');
+      const result = await ev.check('script').test('(?=s)secret', 'SECRET');
       console.log(JSON.stringify(result));
     `;
     const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
@@ -266,15 +270,31 @@ describe('evaluator', () => {
 });
 
 describe('configuration', () => {
-  it('reads the DLP budget and worker count, with defaults', () => {
-    expect(loadConfig(testEnv()).dlp).toEqual({ timeoutMs: 50, workers: 2 });
-    const set = loadConfig(testEnv({ ATRIUM_DLP_TIMEOUT_MS: '120', ATRIUM_DLP_WORKERS: '4' }));
-    expect(set.dlp).toEqual({ timeoutMs: 120, workers: 4 });
+  it('reads the DLP budgets and worker count, with defaults', () => {
+    expect(loadConfig(testEnv()).dlp).toEqual({
+      timeoutMs: 50,
+      workers: 2,
+      checkBudgetMs: 2000,
+      tenantBudgetMs: 30_000,
+    });
+    const set = loadConfig(
+      testEnv({
+        ATRIUM_DLP_TIMEOUT_MS: '120',
+        ATRIUM_DLP_WORKERS: '4',
+        ATRIUM_DLP_CHECK_BUDGET_MS: '900',
+        ATRIUM_DLP_ORG_BUDGET_MS: '60000',
+      }),
+    );
+    expect(set.dlp).toEqual({ timeoutMs: 120, workers: 4, checkBudgetMs: 900, tenantBudgetMs: 60_000 });
     for (const [name, value] of [
       ['ATRIUM_DLP_TIMEOUT_MS', '0'],
       ['ATRIUM_DLP_TIMEOUT_MS', '5ms'],
       ['ATRIUM_DLP_WORKERS', '0'],
       ['ATRIUM_DLP_WORKERS', '100'],
+      ['ATRIUM_DLP_CHECK_BUDGET_MS', '0'],
+      ['ATRIUM_DLP_CHECK_BUDGET_MS', '1s'],
+      ['ATRIUM_DLP_ORG_BUDGET_MS', '0'],
+      ['ATRIUM_DLP_ORG_BUDGET_MS', '-5'],
     ] as const) {
       expect(() => loadConfig(testEnv({ [name]: value }))).toThrow(name);
     }

@@ -106,7 +106,12 @@ describe('events configuration', () => {
   it('defaults: no Redis, keepalive 15 s, lifetime one hour', () => {
     const config = loadConfig(env());
     expect(config.redisUrl).toBeNull();
-    expect(config.sse).toEqual({ keepaliveMs: 15_000, maxLifetimeMs: 3_600_000 });
+    expect(config.sse).toEqual({
+      keepaliveMs: 15_000,
+      maxLifetimeMs: 3_600_000,
+      recheckMs: 30_000,
+      maxStreamsPerPrincipal: 20,
+    });
   });
 
   it('reads REDIS_URL and the SSE intervals', () => {
@@ -118,7 +123,12 @@ describe('events configuration', () => {
       }),
     );
     expect(config.redisUrl).toBe('redis://127.0.0.1:6379/2');
-    expect(config.sse).toEqual({ keepaliveMs: 250, maxLifetimeMs: 1000 });
+    expect(config.sse).toEqual({
+      keepaliveMs: 250,
+      maxLifetimeMs: 1000,
+      recheckMs: 30_000,
+      maxStreamsPerPrincipal: 20,
+    });
     expect(loadConfig(env({ REDIS_URL: 'rediss://user:pw@cache:6380' })).redisUrl).toBe('rediss://user:pw@cache:6380');
   });
 

@@ -51,13 +51,25 @@ describe('the HTTP boundary refuses what no route can take, in the error envelop
       ['/v1/threads', { title: '\u0000' }],
       [`/v1/threads/${threadId}/messages`, { content: 'hello\u0000world' }],
       [`/v1/threads/${threadId}/messages`, { content: 'hi', metadata: { deep: { list: ['ok', 'x\u0000'] } } }],
-      ['/v1/agents', { name: 'Agent', config: { ['key\u0000']: 1 } }],
+      ['/v1/agents', { name: 'Agent', config: { 'key\u0000': 1 } }],
     ];
     for (const [path, body] of cases) expectError(await org.admin.http.post(path, body), 400, 'invalid_request');
     // A literal backslash followed by "u0000" is ordinary text, not a NUL.
     const literal = await org.admin.http.post('/v1/projects', { name: 'C:\\u0000 drive' });
     expect(literal.status, literal.text).toBe(201);
     expect(literal.body.name).toBe('C:\\u0000 drive');
+  });
+
+  it('refuses a control character in an upload mimeType (it becomes a header) with 400, not 500', async () => {
+    const project = await org.admin.http.post('/v1/projects', { name: 'Headers' });
+    expect(project.status, project.text).toBe(201);
+    const res = await org.admin.http.post(`/v1/projects/${project.body.id}/files/upload-url`, {
+      filename: 'a.txt',
+      mimeType: 'text/plain\r\nX-Injected: 1',
+      sizeBytes: 5,
+    });
+    expectError(res, 400, 'invalid_request');
+    expect(res.body.error).toContain('mime_type');
   });
 
   it('refuses a NUL in the path or the query, percent-encoded or not', async () => {

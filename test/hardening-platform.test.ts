@@ -73,3 +73,14 @@ describe('database errors are scrubbed before they are logged or stored', () => 
     expect(describeError('plain')).toBe('plain');
   });
 });
+
+describe('values quoted in a driver message are cut short', () => {
+  it('keeps names readable and values to 40 characters', () => {
+    const value = 'a-user-search-term-that-is-long-and-private-and-must-not-be-logged-whole';
+    const cause = Object.assign(new Error(`invalid input syntax for type uuid: "${value}"`), { code: '22P02' });
+    const described = describeError(new DrizzleQueryError('select * from "threads" where "id" = $1', [value], cause));
+    expect(described).toBe(
+      `[22P02] invalid input syntax for type uuid: "${value.slice(0, 40)}…" (in: select * from "threads" where "id")`,
+    );
+  });
+});

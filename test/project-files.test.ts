@@ -11,6 +11,7 @@ import {
   unique,
 } from './helpers/fixtures.ts';
 import type { Client } from './helpers/http.ts';
+import { type UploadFile, uploadFile, waitForIndex as waitForFileIndex } from './helpers/ingestion.ts';
 import { sampleFiles } from './helpers/sample-files.ts';
 import { expectRouteSecurity, randomId } from './helpers/security.ts';
 
@@ -31,31 +32,8 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-async function upload(http: Client, file: { filename: string; mimeType: string; data: Buffer }, project = projectId) {
-  const res = await http.post(`/v1/projects/${project}/files/upload-url`, {
-    filename: file.filename,
-    mimeType: file.mimeType,
-    sizeBytes: file.data.length,
-  });
-  expect(res.status, res.text).toBe(201);
-  const put = await fetch(res.body.upload_url, {
-    method: 'PUT',
-    headers: { 'x-ms-blob-type': 'BlockBlob', 'content-type': file.mimeType },
-    body: new Uint8Array(file.data),
-  });
-  expect(put.status).toBe(201);
-  return res.body.file_id as string;
-}
-
-async function waitForIndex(http: Client, fileId: string): Promise<any> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const res = await http.get(`/v1/project-files/${fileId}`);
-    if (['ready', 'failed'].includes(res.body.index_status)) return res.body;
-    if (Date.now() > deadline) throw new Error(`file ${fileId} still ${res.body.index_status}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const upload = (http: Client, file: UploadFile, project = projectId) => uploadFile(http, project, file);
+const waitForIndex = async (http: Client, fileId: string) => (await waitForFileIndex(http, fileId, 30_000)).file;
 
 describe('project files', () => {
   it('uploads through a signed URL, commits, indexes every supported type and finds it by search', async () => {

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { expectError, ISO_MS } from './helpers/assertions.ts';
@@ -9,6 +10,7 @@ import {
   createServiceAccountWithKey,
   mintSession,
   type OrgUser,
+  operatorSession,
   type TestOrg,
   unique,
 } from './helpers/fixtures.ts';
@@ -33,6 +35,7 @@ let orgB: TestOrg;
 let member: OrgUser;
 /** The orgA member as a session subject with the web key as minting key. */
 let memberViaWeb: SessionSubject;
+let operatorId: string;
 
 const renew = (key: string, token: unknown) => app.http.as(key).post('/v1/auth/sessions/renew', { token });
 
@@ -56,6 +59,7 @@ beforeAll(async () => {
   orgB = await createOrgWithAdmin(app);
   member = await addUser(app, orgA.admin.http);
   memberViaWeb = await subjectOf(app, member.token, app.webKey);
+  operatorId = (await identityOf(app, await operatorSession(app))).user_id;
 });
 afterAll(() => app?.close());
 
@@ -110,15 +114,13 @@ describe('POST /v1/auth/sessions/renew: success', () => {
     expectError(await app.http.as(demoted.token).get('/v1/users'), 403, 'forbidden');
   });
 
-  it('issues the new session under the presenting key, whose console access it carries', async () => {
+  it('keeps the console access of the minting key through renewals', async () => {
     const viaWeb = await mintSession(app, app.webKey, app.operator.email, app.operator.password);
-    expect((await identityOf(app, viaWeb)).can_access_console).toBe(false);
-    const viaConsole = await renew(app.consoleKey, viaWeb);
-    expect(viaConsole.status, viaConsole.text).toBe(200);
-    expect((await identityOf(app, viaConsole.body.token)).can_access_console).toBe(true);
-    const backToWeb = await renew(app.webKey, viaConsole.body.token);
-    expect(backToWeb.status, backToWeb.text).toBe(200);
-    expect((await identityOf(app, backToWeb.body.token)).can_access_console).toBe(false);
+    const renewedWeb = await expectRenewed(await renew(app.webKey, viaWeb), operatorId);
+    expect(renewedWeb.identity.can_access_console).toBe(false);
+    const viaConsole = await mintSession(app, app.consoleKey, app.operator.email, app.operator.password);
+    const renewedConsole = await expectRenewed(await renew(app.consoleKey, viaConsole), operatorId);
+    expect(renewedConsole.identity.can_access_console).toBe(true);
   });
 });
 
@@ -172,38 +174,55 @@ describe('POST /v1/auth/sessions/renew: the presenting key', () => {
     expectError(await renew(`atr_${'0'.repeat(40)}`, member.token), 401, 'invalid_credentials');
   });
 
-  it('401s a key that may not mint for the user', async () => {
-    const { key: keyOfB } = await createServiceAccountWithKey(orgB.admin.http);
-    expectError(await renew(keyOfB, member.token), 401, 'invalid_credentials');
-    expectError(await renew(app.consoleKey, member.token), 401, 'invalid_credentials');
-    // Yet orgA's own key may renew it.
+  it('401s every key but the minting one, even a key of the user organization that could mint for them', async () => {
     const { key: keyOfA } = await createServiceAccountWithKey(orgA.admin.http);
-    await expectRenewed(await renew(keyOfA, member.token), member.user.id);
+    const { key: keyOfB } = await createServiceAccountWithKey(orgB.admin.http);
+    // member.token was minted with the web key.
+    for (const key of [keyOfA, keyOfB, app.consoleKey]) {
+      expectError(await renew(key, member.token), 401, 'invalid_credentials');
+    }
+    const viaA = await mintSession(app, keyOfA, member.user.email, member.password);
+    for (const key of [app.webKey, keyOfB, app.consoleKey]) {
+      expectError(await renew(key, viaA), 401, 'invalid_credentials');
+    }
+    await expectRenewed(await renew(keyOfA, viaA), member.user.id);
+    await expectRenewed(await renew(app.webKey, member.token), member.user.id);
   });
 
-  it('ends the sessions of a revoked minting key at once, and refuses to renew them', async () => {
+  it('never turns a web-key session into a console session', async () => {
+    const viaWeb = await mintSession(app, app.webKey, app.operator.email, app.operator.password);
+    expectError(await renew(app.consoleKey, viaWeb), 401, 'invalid_credentials');
+    // Nor a console session into a web one, which would outlive the console key.
+    const viaConsole = await mintSession(app, app.consoleKey, app.operator.email, app.operator.password);
+    expectError(await renew(app.webKey, viaConsole), 401, 'invalid_credentials');
+  });
+
+  it('refuses a token whose claims name another key than the presenting one, even when genuinely signed', async () => {
+    const { key, keyRecord } = await createServiceAccountWithKey(orgA.admin.http);
+    const forKey = await issueTokenAt(app, { ...memberViaWeb, apiKeyId: keyRecord.id }, Date.now());
+    await expectRenewed(await renew(key, forKey), member.user.id);
+    expectError(await renew(app.webKey, forKey), 401, 'invalid_credentials');
+  });
+
+  it('ends the sessions of a revoked minting key at once, with their renewals, and refuses to renew them', async () => {
     const first = await createServiceAccountWithKey(orgA.admin.http);
     const second = await createServiceAccountWithKey(orgA.admin.http);
     const minted = await mintSession(app, first.key, member.user.email, member.password);
-    // Renewing under the second key issues a session that depends on the second key only.
-    const renewed = await expectRenewed(await renew(second.key, minted), member.user.id);
+    const renewed = await expectRenewed(await renew(first.key, minted), member.user.id);
+    const otherKeySession = await mintSession(app, second.key, member.user.email, member.password);
 
     const revokeFirst = await orgA.admin.http.delete(
       `/v1/service-accounts/${first.account.id}/api-keys/${first.keyRecord.id}`,
     );
     expect(revokeFirst.status, revokeFirst.text).toBe(204);
-    expectError(await app.http.as(minted).get('/v1/auth/identity'), 401, 'invalid_credentials');
-    expectError(await renew(second.key, minted), 401, 'invalid_credentials');
-    expectError(await renew(app.webKey, minted), 401, 'invalid_credentials');
-    expectError(await renew(first.key, renewed.token), 401, 'invalid_credentials');
-    expect((await app.http.as(renewed.token).get('/v1/auth/identity')).status).toBe(200);
-
-    const revokeSecond = await orgA.admin.http.delete(
-      `/v1/service-accounts/${second.account.id}/api-keys/${second.keyRecord.id}`,
-    );
-    expect(revokeSecond.status, revokeSecond.text).toBe(204);
-    expectError(await app.http.as(renewed.token).get('/v1/auth/identity'), 401, 'invalid_credentials');
-    expectError(await renew(app.webKey, renewed.token), 401, 'invalid_credentials');
+    for (const token of [minted, renewed.token]) {
+      expectError(await app.http.as(token).get('/v1/auth/identity'), 401, 'invalid_credentials');
+      expectError(await renew(first.key, token), 401, 'invalid_credentials');
+      expectError(await renew(second.key, token), 401, 'invalid_credentials');
+      expectError(await renew(app.webKey, token), 401, 'invalid_credentials');
+    }
+    // The other key's sessions carry on.
+    await expectRenewed(await renew(second.key, otherKeySession), member.user.id);
   });
 
   it('ends the sessions of a suspended service account and refuses to renew them', async () => {
@@ -212,7 +231,7 @@ describe('POST /v1/auth/sessions/renew: the presenting key', () => {
     const suspend = await orgA.admin.http.patch(`/v1/service-accounts/${account.id}`, { is_suspended: true });
     expect(suspend.status, suspend.text).toBe(200);
     expectError(await app.http.as(minted).get('/v1/auth/identity'), 401, 'invalid_credentials');
-    expectError(await renew(key, member.token), 401, 'invalid_credentials');
+    expectError(await renew(key, minted), 401, 'invalid_credentials');
     expectError(await renew(app.webKey, minted), 401, 'invalid_credentials');
   });
 });
@@ -230,12 +249,13 @@ describe('POST /v1/auth/sessions/renew: suspensions and console roles', () => {
     const org = await createOrgWithAdmin(app);
     const { key } = await createServiceAccountWithKey(org.admin.http);
     const consoleKey = app.http.as(app.consoleKey);
+    const viaOwnKey = await mintSession(app, key, org.admin.user.email, org.admin.password);
     expect((await consoleKey.post(`/v1/admin/organizations/${org.org.id}/suspend`)).status).toBe(200);
     expectError(await renew(app.webKey, org.admin.token), 401, 'invalid_credentials');
-    expectError(await renew(key, org.admin.token), 401, 'invalid_credentials');
+    expectError(await renew(key, viaOwnKey), 401, 'invalid_credentials');
     expect((await consoleKey.post(`/v1/admin/organizations/${org.org.id}/unsuspend`)).status).toBe(200);
     await expectRenewed(await renew(app.webKey, org.admin.token), org.admin.user.id);
-    await expectRenewed(await renew(key, org.admin.token), org.admin.user.id);
+    await expectRenewed(await renew(key, viaOwnKey), org.admin.user.id);
   });
 
   it('403s no_console_role on a console-key renewal for a member whose console role grants nothing', async () => {
@@ -250,11 +270,76 @@ describe('POST /v1/auth/sessions/renew: suspensions and console roles', () => {
     expect(created.status, created.text).toBe(201);
     const token = await mintSession(app, app.consoleKey, created.body.user.email, created.body.password);
     await expectRenewed(await renew(app.consoleKey, token), created.body.user.id);
+    const webToken = await mintSession(app, app.webKey, created.body.user.email, created.body.password);
 
     await giveEmptyConsoleRole(app, created.body.user.id);
     expectError(await renew(app.consoleKey, token), 403, 'no_console_role');
-    // The web key has no console access, so no console role is needed to renew through it.
-    const viaWeb = await expectRenewed(await renew(app.webKey, token), created.body.user.id);
+    // The web key has no console access, so no console role is needed to renew its sessions.
+    const viaWeb = await expectRenewed(await renew(app.webKey, webToken), created.body.user.id);
     expect(viaWeb.identity.can_access_console).toBe(false);
+  });
+});
+
+describe('POST /v1/auth/sessions/renew: the 30-day lifetime of a sign-in', () => {
+  const MINUTE = 60_000;
+  /** A genuine token of the member (web key) issued `issuedAgo` ms ago, with the given `auth_time` claim. */
+  const tokenWith = (issuedAgo: number, authTime?: unknown) => {
+    const claims = claimsFor(memberViaWeb, Date.now() - issuedAgo);
+    const header = { alg: 'HS256', kid: kidOf(member.token), typ: 'JWT' };
+    return craftToken(
+      app.config.jwtSecret,
+      header,
+      authTime === undefined ? claims : { ...claims, auth_time: authTime },
+    );
+  };
+  const secondsAgo = (ms: number) => Math.floor((Date.now() - ms) / 1000);
+
+  it('stamps a minted session with its sign-in time and carries that time through every renewal', async () => {
+    const minted = await mintSession(app, app.webKey, member.user.email, member.password);
+    const mintedClaims = decodeJwt(minted);
+    expect(mintedClaims.auth_time).toBe(mintedClaims.iat);
+
+    const signedIn = secondsAgo(10 * DAY);
+    const first = await expectRenewed(await renew(app.webKey, await tokenWith(HOUR, signedIn)), member.user.id);
+    expect(decodeJwt(first.token).auth_time).toBe(signedIn);
+    const second = await expectRenewed(await renew(app.webKey, first.token), member.user.id);
+    expect(decodeJwt(second.token).auth_time).toBe(signedIn);
+    // Issued now, for the sign-in of ten days ago.
+    expect(decodeJwt(second.token).iat).toBeGreaterThanOrEqual(secondsAgo(MINUTE));
+  });
+
+  it('renews until 30 days after the sign-in, the last token ending with those 30 days', async () => {
+    const signedIn = secondsAgo(30 * DAY - HOUR);
+    const res = await renew(app.webKey, await tokenWith(2 * HOUR, signedIn));
+    expect(res.status, res.text).toBe(200);
+    expect(Date.parse(res.body.expires_at)).toBe((signedIn + 30 * 86_400) * 1000);
+    expect(decodeJwt(res.body.token).exp).toBe(signedIn + 30 * 86_400);
+    expect((await identityOf(app, res.body.token)).user_id).toBe(member.user.id);
+  });
+
+  it('refuses a renewal more than 30 days after the sign-in with 401 renew_window_expired', async () => {
+    for (const [issuedAgo, signedInAgo] of [
+      [HOUR, 30 * DAY + MINUTE],
+      [6 * DAY, 45 * DAY],
+    ] as const) {
+      const res = await renew(app.webKey, await tokenWith(issuedAgo, secondsAgo(signedInAgo)));
+      expectError(res, 401, 'renew_window_expired');
+      expect(res.body.error).toMatch(/30 days/);
+    }
+  });
+
+  it('counts a token issued before the auth_time claim existed from its own iat', async () => {
+    for (const age of [2 * HOUR, 6 * DAY]) {
+      const legacy = await tokenWith(age);
+      expect(decodeJwt(legacy).auth_time).toBeUndefined();
+      const renewed = await expectRenewed(await renew(app.webKey, legacy), member.user.id);
+      expect(decodeJwt(renewed.token).auth_time).toBe(decodeJwt(legacy).iat);
+    }
+  });
+
+  it('401s a genuinely signed token whose auth_time is not a number', async () => {
+    for (const authTime of ['yesterday', null, [1]]) {
+      expectError(await renew(app.webKey, await tokenWith(HOUR, authTime)), 401, 'invalid_credentials');
+    }
   });
 });

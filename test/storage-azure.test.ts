@@ -73,7 +73,7 @@ describe('Azure blob storage (Azurite)', () => {
     const body = randomBytes(100_000);
     const url = await uploadUrl(key, body.length);
     expect(url).toContain(`/${container}/orgs/`);
-    expect(url).toMatch(/[?&]sp=cw(&|$)/);
+    expect(url).toMatch(/[?&]sp=c(&|$)/);
     await new BlockBlobClient(url).upload(body, body.length);
     expect((await storage.read(key)).equals(body)).toBe(true);
   });

@@ -12,6 +12,7 @@ import {
   createPublicUrl,
   InvalidBlobKeyError,
 } from '../src/platform/storage/index.ts';
+import { BlobExistsError, type LocalBlobStorage } from '../src/platform/storage/local.ts';
 import { createUrlSigner } from '../src/platform/storage/signing.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 
@@ -166,12 +167,39 @@ describe('local blob storage: uploads', () => {
     expect(tempFiles()).toEqual([]);
   });
 
-  it('keeps the previous blob when a replacement upload is refused', async () => {
+  it('creates a blob once: another PUT with the same or a new upload URL is refused and changes nothing', async () => {
     const key = newKey();
     const first = Buffer.from('first version');
-    expect((await put(await uploadUrl(key, first.length), first)).status).toBe(201);
-    await expectRefused(await put(await uploadUrl(key, 5), randomBytes(6)), 400, 'InvalidInput');
+    const url = await uploadUrl(key, first.length);
+    expect((await put(url, first)).status).toBe(201);
+    await expectRefused(await put(url, Buffer.from('other content')), 403, 'AuthorizationPermissionMismatch');
+    const fresh = await uploadUrl(key, 5);
+    await expectRefused(await put(fresh, Buffer.from('short')), 403, 'AuthorizationPermissionMismatch');
     expect((await storage.read(key)).equals(first)).toBe(true);
+    expect(tempFiles()).toEqual([]);
+  });
+
+  it('decides create-only at the final link, whatever passed the early check', async () => {
+    const local = storage as LocalBlobStorage;
+    const key = newKey();
+    await local.store(key, [Buffer.from('winner')], { contentType: 'text/plain', createOnly: true });
+    await expect(
+      local.store(key, [Buffer.from('late')], { contentType: 'text/plain', createOnly: true }),
+    ).rejects.toThrow(BlobExistsError);
+    expect((await storage.read(key)).toString()).toBe('winner');
+    expect(await storage.stat(key)).toMatchObject({ sizeBytes: 6, contentType: 'text/plain' });
+    expect(tempFiles()).toEqual([]);
+  });
+
+  it('lets exactly one of two racing uploads to one key win', async () => {
+    const key = newKey();
+    const url = await uploadUrl(key, 100_000);
+    const bodies = [randomBytes(100_000), randomBytes(100_000)];
+    const statuses = await Promise.all(bodies.map(async (body) => (await put(url, body)).status));
+    expect(statuses.sort()).toEqual([201, 403]);
+    const stored = await storage.read(key);
+    expect(bodies.some((body) => body.equals(stored))).toBe(true);
+    expect(tempFiles()).toEqual([]);
   });
 
   it('checks a Content-MD5 the client sends', async () => {
@@ -198,8 +226,9 @@ describe('local blob storage: uploads', () => {
     });
     expect(response.status).toBe(201);
     expect((await storage.stat(key))?.contentType).toBe('image/png');
+    const other = await uploadUrl(newKey('b.png'), 4, 'image/png');
     expect(
-      (await put(url, Buffer.from([0x89, 0x50, 0x4e, 0x47]), { 'x-ms-blob-type': 'BlockBlob', 'content-type': '' }))
+      (await put(other, Buffer.from([0x89, 0x50, 0x4e, 0x47]), { 'x-ms-blob-type': 'BlockBlob', 'content-type': '' }))
         .status,
     ).toBe(201);
   });

@@ -24,14 +24,21 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-const sign = (secret: string, body: string) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+const now = () => String(Math.floor(Date.now() / 1000));
+const hmac = (secret: string, text: string) => createHmac('sha256', secret).update(text).digest('hex');
+/** The delivery headers: the timestamp and the signature of "<timestamp>.<body>". */
+const sign = (secret: string, body: string, timestamp = now()) => ({
+  'x-atrium-timestamp': timestamp,
+  'x-atrium-signature': `sha256=${hmac(secret, `${timestamp}.${body}`)}`,
+});
 const deliver = (url: string, body: string, headers: Record<string, string> = {}) =>
   fetch(url, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } });
 const inputOf = async (runId: string) =>
   (await app.server.database.db.select().from(runs).where(eq(runs.id, runId)))[0]!.input;
 
-async function createTrigger(body: Record<string, unknown>) {
-  const res = await alice.http.post(`/v1/agents/${agent.id}/triggers`, body);
+/** Alice's own triggers; targets other than her are set by the organization admin (only admins may). */
+async function createTrigger(body: Record<string, unknown>, who: OrgUser = alice) {
+  const res = await who.http.post(`/v1/agents/${agent.id}/triggers`, body);
   expect(res.status, res.text).toBe(201);
   return res.body;
 }
@@ -44,7 +51,7 @@ describe('POST /v1/hooks/:triggerId', () => {
       payload: { prompt: 'New lead', source: 'crm' },
     });
     const body = JSON.stringify({ lead: 'ACME', source: 'web' });
-    const res = await deliver(hook.webhook_url, body, { 'x-atrium-signature': sign(hook.secret, body) });
+    const res = await deliver(hook.webhook_url, body, sign(hook.secret, body));
     expect(res.status).toBe(202);
     const { data } = (await res.json()) as { data: { thread_id: string; run_id: string }[] };
     expect(data).toHaveLength(1);
@@ -56,7 +63,7 @@ describe('POST /v1/hooks/:triggerId', () => {
 
     const text = await deliver(hook.webhook_url, 'plain words', {
       'content-type': 'text/plain',
-      'x-atrium-signature': sign(hook.secret, 'plain words'),
+      ...sign(hook.secret, 'plain words'),
     });
     expect(text.status).toBe(202);
     const textRun = ((await text.json()) as any).data[0].run_id;
@@ -71,22 +78,25 @@ describe('POST /v1/hooks/:triggerId', () => {
       expect(res.status).toBe(401);
       expect(((await res.json()) as any).code).toBe('invalid_signature');
     };
-    await expect401({});
-    await expect401({ 'x-atrium-signature': sign('whsec_wrong', body) });
-    await expect401({ 'x-atrium-signature': sign(hook.secret, `${body} `) });
-    await expect401({ 'x-atrium-signature': sign(hook.secret, body).replace('sha256=', '') });
-    await expect401({ 'x-atrium-signature': 'sha256=zz' });
+    const signed = sign(hook.secret, body);
+    await expect401({ 'x-atrium-timestamp': now() });
+    await expect401(sign('whsec_wrong', body));
+    await expect401(sign(hook.secret, `${body} `));
+    await expect401({ ...signed, 'x-atrium-signature': signed['x-atrium-signature'].replace('sha256=', '') });
+    await expect401({ ...signed, 'x-atrium-signature': 'sha256=zz' });
+    // The body alone signed (no timestamp in the signed text) is refused.
+    await expect401({ 'x-atrium-timestamp': now(), 'x-atrium-signature': `sha256=${hmac(hook.secret, body)}` });
     const threads = await alice.http.get(`/v1/threads?createdById=${agent.id}`);
     expect(threads.body.data.filter((t: any) => t.created_at > hook.created_at)).toEqual([]);
 
-    const bad = await deliver(hook.webhook_url, '{"lead":', { 'x-atrium-signature': sign(hook.secret, '{"lead":') });
+    const bad = await deliver(hook.webhook_url, '{"lead":', sign(hook.secret, '{"lead":'));
     expect(bad.status).toBe(400);
-    const missing = await deliver(`${app.url}/v1/hooks/${randomId()}`, body, { 'x-atrium-signature': sign('x', body) });
+    const missing = await deliver(`${app.url}/v1/hooks/${randomId()}`, body, sign('x', body));
     expect(missing.status).toBe(404);
     const cron = await createTrigger({ type: 'cron', schedule: '0 9 * * *' });
     expect((await deliver(`${app.url}/v1/hooks/${cron.id}`, body)).status).toBe(404);
     await alice.http.patch(`/v1/agents/${agent.id}/triggers/${hook.id}`, { enabled: false });
-    const off = await deliver(hook.webhook_url, body, { 'x-atrium-signature': sign(hook.secret, body) });
+    const off = await deliver(hook.webhook_url, body, sign(hook.secret, body));
     expect(off.status).toBe(404);
   });
 });
@@ -108,22 +118,26 @@ async function agentThreads(who: OrgUser, count: number, settleMs = 1500): Promi
 describe('event triggers', () => {
   it('fire on thread.created, message.created and run.completed, once each and never from their own runs', async () => {
     const target = { type: 'user', user_id: bob.user.id };
-    const onThread = await createTrigger({ type: 'event', schedule: 'thread.created', payload: { kind: 't' }, target });
+    const admin = org.admin;
+    const onThread = await createTrigger(
+      { type: 'event', schedule: 'thread.created', payload: { kind: 't' }, target },
+      admin,
+    );
     const thread = await alice.http.post('/v1/threads', { title: 'Plans' });
     expect(thread.status, thread.text).toBe(201);
     const [made] = await agentThreads(bob, 1);
     const [message] = (await bob.http.get(`/v1/threads/${made.id}/messages`)).body.data;
     expect(message.content).toContain('"event": "thread.created"');
     expect(message.content).toContain(thread.body.id);
-    await alice.http.delete(`/v1/agents/${agent.id}/triggers/${onThread.id}`);
+    await admin.http.delete(`/v1/agents/${agent.id}/triggers/${onThread.id}`);
 
-    await createTrigger({ type: 'event', schedule: 'message.created', target });
+    await createTrigger({ type: 'event', schedule: 'message.created', target }, admin);
     const posted = await alice.http.post(`/v1/threads/${thread.body.id}/messages`, { content: 'Hello', run: false });
     expect(posted.status, posted.text).toBe(201);
     const afterMessage = await agentThreads(bob, 2);
     expect(afterMessage).toHaveLength(2);
 
-    const onRun = await createTrigger({ type: 'event', schedule: 'run.completed', target });
+    const onRun = await createTrigger({ type: 'event', schedule: 'run.completed', target }, admin);
     const run = await alice.http.post(`/v1/threads/${thread.body.id}/messages`, { content: 'Answer me' });
     await waitForRun(alice.http, thread.body.id, run.body.run.id);
     // message.created fires for Alice's message, run.completed for her run; the agent's own runs fire nothing.
@@ -135,11 +149,10 @@ describe('event triggers', () => {
 
   it('fire on message.created for the message a person starts a workflow with', async () => {
     const carol = await addUser(app, org.admin.http, { first_name: 'Carol' });
-    const trigger = await createTrigger({
-      type: 'event',
-      schedule: 'message.created',
-      target: { type: 'user', user_id: carol.user.id },
-    });
+    const trigger = await createTrigger(
+      { type: 'event', schedule: 'message.created', target: { type: 'user', user_id: carol.user.id } },
+      org.admin,
+    );
     const wf = await alice.http.post('/v1/workflows', {
       name: unique('Workflow'),
       definition: { steps: [{ id: 'a', name: 'A', depends_on: [], type: 'model', config: { prompt: 'Hi' } }] },
@@ -151,6 +164,6 @@ describe('event triggers', () => {
     const [message] = (await carol.http.get(`/v1/threads/${made.id}/messages`)).body.data;
     expect(message.content).toContain('"event": "message.created"');
     expect(message.content).toContain(ran.body.message.id);
-    await alice.http.delete(`/v1/agents/${agent.id}/triggers/${trigger.id}`);
+    await org.admin.http.delete(`/v1/agents/${agent.id}/triggers/${trigger.id}`);
   });
 });

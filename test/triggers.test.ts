@@ -96,7 +96,7 @@ describe('POST /v1/agents/:id/triggers', () => {
   });
 
   it('takes users and project targets, event names, and answers webhooks with their URL and secret once', async () => {
-    const users = await create(alice, {
+    const users = await create(orgA.admin, {
       type: 'event',
       schedule: 'thread.created',
       target: { type: 'users', user_ids: [alice.user.id, bob.user.id, bob.user.id] },
@@ -131,7 +131,10 @@ describe('POST /v1/agents/:id/triggers', () => {
     expectError(await post({ type: 'cron' }), 400, 'invalid_request');
     expectError(await post({ type: 'webhook', schedule: 'x', payload: 'hello' }), 400, 'invalid_request');
     const foreign = { type: 'user', user_id: orgB.admin.user.id };
-    expectError(await post({ type: 'webhook', schedule: 'x', target: foreign }), 400, 'invalid_request');
+    const byAdmin = await orgA.admin.http.post(base(), { type: 'webhook', schedule: 'x', target: foreign });
+    expectError(byAdmin, 400, 'invalid_request');
+    // A member may target only themselves: refused before the id is looked up at all.
+    expectError(await post({ type: 'webhook', schedule: 'x', target: foreign }), 403, 'forbidden');
     expectError(
       await post({ type: 'webhook', schedule: 'x', target: { type: 'project', project_id: randomId() } }),
       400,
@@ -144,41 +147,45 @@ describe('POST /v1/agents/:id/triggers', () => {
   });
 
   it('accepts target fields in camelCase and refuses one given in both spellings', async () => {
-    const users = await create(alice, {
+    const admin = orgA.admin;
+    const users = await create(admin, {
       type: 'webhook',
       schedule: 'x',
       target: { type: 'users', userIds: [alice.user.id, bob.user.id] },
     });
     expect(users.target).toEqual({ type: 'users', user_ids: [alice.user.id, bob.user.id] });
-    const one = await create(alice, { type: 'webhook', schedule: 'x', target: { type: 'user', userId: bob.user.id } });
+    const one = await create(admin, { type: 'webhook', schedule: 'x', target: { type: 'user', userId: bob.user.id } });
     expect(one.target).toEqual({ type: 'user', user_id: bob.user.id });
-    const project = await alice.http.post('/v1/projects', { name: unique('P') });
-    const inProject = await alice.http.patch(`${base()}/${one.id}`, {
+    const project = await admin.http.post('/v1/projects', { name: unique('P') });
+    const inProject = await admin.http.patch(`${base()}/${one.id}`, {
       target: { type: 'project', projectId: project.body.id },
     });
     expect(inProject.status, inProject.text).toBe(200);
     expect(inProject.body.target).toEqual({ type: 'project', project_id: project.body.id });
     const twice = { type: 'user', userId: bob.user.id, user_id: bob.user.id };
     expectError(
-      await alice.http.post(base(), { type: 'webhook', schedule: 'x', target: twice }),
+      await admin.http.post(base(), { type: 'webhook', schedule: 'x', target: twice }),
       400,
       'invalid_request',
     );
-    expectError(await alice.http.patch(`${base()}/${one.id}`, { target: twice }), 400, 'invalid_request');
+    expectError(await admin.http.patch(`${base()}/${one.id}`, { target: twice }), 400, 'invalid_request');
     const unknown = { type: 'user', userId: bob.user.id, teamId: randomId() };
-    expectError(await alice.http.patch(`${base()}/${one.id}`, { target: unknown }), 400, 'invalid_request');
-    const payload = await alice.http.patch(`${base()}/${one.id}`, { payload: { someKey: { innerKey: 1 } } });
+    expectError(await admin.http.patch(`${base()}/${one.id}`, { target: unknown }), 400, 'invalid_request');
+    const payload = await admin.http.patch(`${base()}/${one.id}`, { payload: { someKey: { innerKey: 1 } } });
     expect(payload.body.payload).toEqual({ someKey: { innerKey: 1 } });
   });
 
-  it('requires a target from a service account', async () => {
-    const { key } = await createServiceAccountWithKey(orgA.admin.http);
+  it('requires a target from a service account, which only an admin one may point at a person', async () => {
+    const target = { type: 'user', user_id: bob.user.id };
+    const { key } = await createServiceAccountWithKey(orgA.admin.http, 'admin');
     const sa = app.http.as(key);
     const mine = await sa.post('/v1/agents', { name: unique('Bot agent'), system_prompt: 'Hi' });
     const path = `/v1/agents/${mine.body.id}/triggers`;
     expectError(await sa.post(path, { type: 'webhook', schedule: 'x' }), 400, 'invalid_request');
-    const ok = await sa.post(path, { type: 'webhook', schedule: 'x', target: { type: 'user', user_id: bob.user.id } });
+    const ok = await sa.post(path, { type: 'webhook', schedule: 'x', target });
     expect(ok.status, ok.text).toBe(201);
+    const member = app.http.as((await createServiceAccountWithKey(orgA.admin.http)).key);
+    expectError(await member.post(path, { type: 'webhook', schedule: 'x', target }), 403, 'forbidden');
   });
 
   it('answers 404 for agents the caller cannot see and 401 without a credential', async () => {
@@ -299,13 +306,13 @@ describe('GET, PATCH, DELETE /v1/{agents|workflows}/:id/triggers[/:triggerId]', 
 
 describe('POST /v1/{agents|workflows}/:id/triggers/:triggerId/fire-now', () => {
   it('creates one thread and run per target user, attributed to the agent', async () => {
-    const t = await create(alice, {
+    const t = await create(orgA.admin, {
       type: 'cron',
       schedule: '0 9 * * 1',
       payload: { prompt: 'Weekly summary', week: 12 },
       target: { type: 'users', user_ids: [alice.user.id, bob.user.id] },
     });
-    const res = await alice.http.post(`${base()}/${t.id}/fire-now`);
+    const res = await orgA.admin.http.post(`${base()}/${t.id}/fire-now`);
     expect(res.status, res.text).toBe(201);
     expect(res.body.data).toHaveLength(2);
     for (const [i, who] of [alice, bob].entries()) {
@@ -372,6 +379,9 @@ describe('OpenAPI', () => {
       const created = doc.paths[list].post.responses;
       expect(created['422']).toBeUndefined();
       expect(created['409'].description).toContain('limit_reached');
+      expect(created['403'].description).toContain('forbidden');
+      for (const op of [doc.paths[list].post, doc.paths[item].patch, doc.paths[`${item}/fire-now`].post])
+        expect(op.description).toContain('A target other than the caller');
       expect(doc.paths[item].patch.responses['422']).toBeUndefined();
       expect(doc.paths[`${item}/fire-now`].post.responses['403'].description).toContain('forbidden');
     }

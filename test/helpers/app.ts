@@ -33,6 +33,8 @@ export function testEnv(overrides: Record<string, string> = {}): Record<string, 
     ATRIUM_ADMIN_PASSWORD: 'operator-password-1',
     ATRIUM_ADMIN_API_KEY: `console-${randomBytes(24).toString('hex')}`,
     ATRIUM_WEB_API_KEY: `web-${randomBytes(24).toString('hex')}`,
+    // Sign-in failure counters of every app of a CI run share one Redis, and every test comes from 127.0.0.1.
+    ATRIUM_RATE_LIMIT_PREFIX: `atrium:rl:test-${randomBytes(6).toString('hex')}:`,
     // The PostgreSQL pass of CI sets REDIS_URL: the whole suite then carries live events through Redis.
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...overrides,

@@ -3,6 +3,7 @@ import type { Executor } from '../../platform/db/client.ts';
 import { onUniqueViolation } from '../../platform/db/errors.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
+import { checkProviderBaseUrl } from './base-url-policy.ts';
 import {
   type AiProviderView,
   type CreateAiProviderInput,
@@ -31,7 +32,16 @@ function toView(row: AiProviderRow): AiProviderView {
 const withUniqueSlug = <T>(write: () => Promise<T>) =>
   onUniqueViolation(write, () => conflict('duplicate_slug', 'An AI provider with this slug already exists'));
 
-export function createAiProvidersService({ db, secretBox }: { db: Executor; secretBox: SecretBox }) {
+export function createAiProvidersService({
+  db,
+  secretBox,
+  allowPrivateAddresses = true,
+}: {
+  db: Executor;
+  secretBox: SecretBox;
+  /** ATRIUM_ALLOW_PRIVATE_MODEL_URLS: false refuses base URLs on private networks. */
+  allowPrivateAddresses?: boolean;
+}) {
   async function row(id: string, ex: Executor = db) {
     const found = await store.findById(ex, id);
     if (!found) throw notFound('AI provider');
@@ -44,6 +54,7 @@ export function createAiProvidersService({ db, secretBox }: { db: Executor; secr
     get,
 
     async create(input: CreateAiProviderInput) {
+      await checkProviderBaseUrl(input.base_url, allowPrivateAddresses);
       const id = newId();
       await withUniqueSlug(() =>
         store.insert(db, {
@@ -59,6 +70,7 @@ export function createAiProvidersService({ db, secretBox }: { db: Executor; secr
     },
 
     async update(id: string, patch: PatchAiProviderInput) {
+      await checkProviderBaseUrl(patch.base_url, allowPrivateAddresses);
       await db.transaction(async (tx) => {
         await row(id, tx);
         await withUniqueSlug(() =>

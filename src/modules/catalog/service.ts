@@ -10,11 +10,12 @@ import { createModelVersionsService } from './versions.service.ts';
 import { versionsStore } from './versions.store.ts';
 
 /** The model catalog: AI providers, their vendors' model listings, model families (categories) and versions. */
-export function createCatalogService(deps: { db: Executor; secretBox: SecretBox }) {
+export function createCatalogService(deps: { db: Executor; secretBox: SecretBox; allowPrivateAddresses?: boolean }) {
   const providers = createAiProvidersService(deps);
   const listing = createModelListing({
     providers,
     trackedBy: (providerId, modelIds) => versionsStore.trackingFamilies(deps.db, providerId, modelIds),
+    allowPrivateAddresses: deps.allowPrivateAddresses,
   });
   return {
     providers,

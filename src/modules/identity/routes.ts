@@ -22,9 +22,12 @@ export function registerIdentityRoutes(app: FastifyInstance, identity: IdentityS
       tags,
       summary: 'Mint an 8-hour session token for a user (API key + email + password)',
       body: MintBody,
-      response: { 200: SessionSchema, ...errorResponses('mintingKey', { 403: ['no_console_role'] }) },
+      response: {
+        200: SessionSchema,
+        ...errorResponses('mintingKey', { 403: ['no_console_role'], 429: ['rate_limited'], 503: ['server_busy'] }),
+      },
     },
-    handler: (req) => identity.mint(mintingKeyOf(req), req.body.email, req.body.password),
+    handler: (req) => identity.mint(mintingKeyOf(req), req.body.email, req.body.password, req.ip),
   });
 
   r.post('/v1/auth/sessions/renew', {

@@ -1,15 +1,19 @@
 import type { z } from 'zod';
 import type { ConsoleSection, RequestContext } from '../../platform/auth/actor.ts';
-import { keyIsLive } from '../../platform/auth/credentials.ts';
-import { RENEW_WINDOW_SECONDS, type SessionTokens } from '../../platform/auth/session-tokens.ts';
+import {
+  RENEW_WINDOW_SECONDS,
+  SESSION_MAX_AGE_SECONDS,
+  type SessionTokens,
+} from '../../platform/auth/session-tokens.ts';
 import type { KeyRow } from '../../platform/auth/store.ts';
 import { verifyPassword } from '../../platform/crypto/passwords.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import type { UsersService } from '../users/service.ts';
 import type { IdentitySchema } from './schemas.ts';
-import type { IdentityStore } from './store.ts';
+import type { SignInLimits } from './sign-in-limits.ts';
 
 const invalidCredentials = () => new ApiError(401, 'invalid_credentials', 'Invalid credentials');
+const renewRefused = (message: string) => new ApiError(401, 'renew_window_expired', message);
 const noConsoleRole = () =>
   new ApiError(
     403,
@@ -29,12 +33,12 @@ function keyMayMintFor(key: KeyRow, organizationId: string): boolean {
 export function createIdentityService(deps: {
   users: Pick<UsersService, 'findForSignIn'>;
   tokens: SessionTokens;
-  store: IdentityStore;
+  signInLimits: SignInLimits;
 }) {
-  const { users, tokens, store } = deps;
+  const { users, tokens, signInLimits } = deps;
 
   /** The checks shared by mint and renew, after the caller has been authenticated. */
-  async function issueFor(key: KeyRow, user: SignInRow | null) {
+  function issueFor(key: KeyRow, user: SignInRow | null, authTime?: number) {
     if (!user || !keyMayMintFor(key, user.organizationId) || user.isSuspended || user.organizationBlocked) {
       throw invalidCredentials();
     }
@@ -44,32 +48,44 @@ export function createIdentityService(deps: {
       userId: user.id,
       organizationId: user.organizationId,
       apiKeyId: key.apiKeyId,
+      authTime,
     });
     return { token: session.token, expires_at: session.expiresAt.toISOString() };
   }
 
   return {
-    async mint(key: KeyRow, email: string, password: string) {
+    /** `clientAddress` is the caller's IP address: failed sign-ins are limited per email and per address. */
+    async mint(key: KeyRow, email: string, password: string, clientAddress: string) {
+      // Before any lookup or hashing, so an email or address over its limit costs nothing.
+      await signInLimits.assertAllowed(email, clientAddress);
       const user = await users.findForSignIn({ email });
       // Always spend one password verification, so timing does not reveal whether the email exists.
       const passwordOk = await verifyPassword(user?.passwordHash ?? null, password);
-      return issueFor(key, passwordOk ? user : null);
+      try {
+        return issueFor(key, passwordOk ? user : null);
+      } catch (err) {
+        // Every refusal that looks like a wrong password counts as one, so the limit tells nothing either.
+        if (err instanceof ApiError && err.code === 'invalid_credentials') {
+          await signInLimits.recordFailure(email, clientAddress);
+        }
+        throw err;
+      }
     },
 
     async renew(key: KeyRow, token: string) {
       const claims = tokens.readSigned(token);
-      if (!claims) throw invalidCredentials();
-      if (Date.now() / 1000 - claims.iat > RENEW_WINDOW_SECONDS) {
-        throw new ApiError(
-          401,
-          'renew_window_expired',
-          'The token is older than the 7-day renew window; sign in again',
-        );
+      // Only the key that minted a session renews it: another key would turn it into a session of its own (with
+      // its console access) that no password sign-in produced, and could keep a captured token alive forever.
+      // The presenting key passed the guard, so the minting key is live too.
+      if (!claims || claims.akid !== key.apiKeyId) throw invalidCredentials();
+      const nowSeconds = Date.now() / 1000;
+      if (nowSeconds - claims.iat > RENEW_WINDOW_SECONDS) {
+        throw renewRefused('The token is older than the 7-day renew window; sign in again');
       }
-      // Sessions die with their minting key, so a token whose key is gone cannot be renewed either.
-      const mintingKey = await store.findKey(claims.akid);
-      if (!mintingKey || !keyIsLive(mintingKey)) throw invalidCredentials();
-      return issueFor(key, await users.findForSignIn({ userId: claims.sub }));
+      if (nowSeconds - claims.authTime > SESSION_MAX_AGE_SECONDS) {
+        throw renewRefused('The sign-in behind this token is older than 30 days; sign in again');
+      }
+      return issueFor(key, await users.findForSignIn({ userId: claims.sub }), claims.authTime);
     },
 
     identity(ctx: RequestContext): z.output<typeof IdentitySchema> {

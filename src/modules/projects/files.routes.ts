@@ -5,7 +5,7 @@ import { contextOf } from '../../platform/auth/guard.ts';
 import { errorResponses, uuidParam } from '../../platform/http/openapi.ts';
 import {
   FileListQuery,
-  ProjectFileListRowSchema,
+  ProjectFilePageSchema,
   ProjectFileSchema,
   SearchHitSchema,
   SearchQuery,
@@ -29,7 +29,7 @@ export function registerProjectFileRoutes(app: FastifyInstance, files: ProjectFi
     schema: {
       tags,
       summary:
-        'Start an upload: PUT the raw bytes to upload_url (no Authorization header, `x-ms-blob-type: BlockBlob`) within 15 minutes, then commit',
+        'Start an upload: PUT the raw bytes to upload_url once (no Authorization header, `x-ms-blob-type: BlockBlob`) within 15 minutes, then commit',
       params: projectParams,
       body: UploadUrlBody,
       response: { 201: UploadUrlSchema, ...fileErrors() },
@@ -53,12 +53,13 @@ export function registerProjectFileRoutes(app: FastifyInstance, files: ProjectFi
     config,
     schema: {
       tags,
-      summary: "A project's files, newest first (isDeleted=true lists the deleted ones)",
+      summary:
+        "A project's files, newest first, paginated (limit 1-100, default 100; isDeleted=true lists the deleted ones)",
       params: projectParams,
       querystring: FileListQuery,
-      response: { 200: z.object({ data: z.array(ProjectFileListRowSchema) }), ...fileErrors() },
+      response: { 200: ProjectFilePageSchema, ...fileErrors() },
     },
-    handler: (req) => files.list(contextOf(req), req.params.id, req.query.is_deleted),
+    handler: (req) => files.list(contextOf(req), req.params.id, req.query),
   });
 
   r.get('/v1/project-files/:id', {
@@ -90,7 +91,7 @@ export function registerProjectFileRoutes(app: FastifyInstance, files: ProjectFi
     config,
     schema: {
       tags,
-      summary: 'Delete a file: hidden from the default list, from search and from download',
+      summary: 'Delete a file and its blob: hidden from the default list and from search; download URLs stop working',
       params: fileParams,
       response: { 204: z.null().describe('Deleted'), ...fileErrors() },
     },

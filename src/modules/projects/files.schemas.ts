@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PAGE_SIZE, pageQuery, pageSchema } from '../../platform/http/pagination.ts';
 import { booleanQuery } from '../../platform/http/query.ts';
 
 const fileStatus = z.enum(['pending', 'ready', 'failed', 'deleted']);
@@ -41,12 +42,27 @@ export const UploadUrlBody = z.strictObject({
     .max(512)
     // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses.
     .refine((v) => !/[\\/\u0000-\u001f]/.test(v), 'must be a plain file name'),
-  mime_type: z.string().trim().min(1).max(255),
+  // Sent back as a Content-Type header, so no control character (a CRLF would split headers).
+  mime_type: z
+    .string()
+    .trim()
+    .min(1)
+    .max(255)
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses.
+    .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), 'must not contain control characters'),
   size_bytes: z.number().int().positive().max(MAX_UPLOAD_BYTES),
 });
 
 export const UploadUrlSchema = z.object({ file_id: z.uuid(), upload_url: z.string(), expires_at: z.string() });
-export const FileListQuery = z.strictObject({ is_deleted: booleanQuery.default(false) });
+/**
+ * The list was unpaginated: the default page is the largest one, so a project of up to 100 files still comes in
+ * one answer, and `has_more` / `next_cursor` lead through larger ones.
+ */
+export const FileListQuery = z.strictObject({
+  ...pageQuery(MAX_PAGE_SIZE, MAX_PAGE_SIZE).shape,
+  is_deleted: booleanQuery.default(false),
+});
+export const ProjectFilePageSchema = pageSchema(ProjectFileListRowSchema);
 export const SearchQuery = z.strictObject({
   q: z.string().trim().min(1).max(500),
   limit: z.coerce.number().int().min(1).max(50).default(10),

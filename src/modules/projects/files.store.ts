@@ -1,6 +1,7 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
 import { projectFileChunks, projectFiles } from '../../platform/db/schema/index.ts';
+import type { Cursor } from '../../platform/http/pagination.ts';
 
 export type ProjectFileRow = typeof projectFiles.$inferSelect;
 export type FileChanges = Partial<
@@ -23,8 +24,18 @@ export const projectFilesStore = {
     return row ?? null;
   },
 
-  /** Newest first; `deleted` chooses between the deleted files and all the others. */
-  list: (db: Executor, organizationId: string, projectId: string, deleted: boolean) =>
+  /**
+   * Newest first, keyset on (created_at, id), `limit + 1` rows; `deleted` chooses between the deleted files and
+   * all the others.
+   */
+  list: (
+    db: Executor,
+    organizationId: string,
+    projectId: string,
+    deleted: boolean,
+    cursor: Cursor | null,
+    limit: number,
+  ) =>
     db
       .select()
       .from(projectFiles)
@@ -33,9 +44,13 @@ export const projectFilesStore = {
           eq(projectFiles.organizationId, organizationId),
           eq(projectFiles.projectId, projectId),
           deleted ? eq(projectFiles.status, 'deleted') : ne(projectFiles.status, 'deleted'),
+          cursor
+            ? sql`(${projectFiles.createdAt}, ${projectFiles.id}) < (${cursor.v}::timestamptz, ${cursor.id}::uuid)`
+            : undefined,
         ),
       )
-      .orderBy(desc(projectFiles.createdAt), desc(projectFiles.id)),
+      .orderBy(desc(projectFiles.createdAt), desc(projectFiles.id))
+      .limit(limit + 1),
 
   async update(db: Executor, organizationId: string, fileId: string, changes: FileChanges): Promise<ProjectFileRow> {
     const [row] = await db
@@ -60,25 +75,6 @@ export const projectFilesStore = {
       )
       .returning();
     return row ?? null;
-  },
-
-  async replaceChunks(
-    db: Executor,
-    file: Pick<ProjectFileRow, 'id' | 'organizationId' | 'projectId'>,
-    chunks: { id: string; content: string }[],
-  ): Promise<void> {
-    await db.delete(projectFileChunks).where(eq(projectFileChunks.fileId, file.id));
-    if (chunks.length === 0) return;
-    await db.insert(projectFileChunks).values(
-      chunks.map((c, ordinal) => ({
-        id: c.id,
-        organizationId: file.organizationId,
-        projectId: file.projectId,
-        fileId: file.id,
-        ordinal,
-        content: c.content,
-      })),
-    );
   },
 
   async deleteChunks(db: Executor, fileId: string): Promise<void> {

@@ -1,59 +1,97 @@
 import type { Executor } from '../../platform/db/client.ts';
+import { isDeterministicDbError } from '../../platform/db/errors.ts';
 import { emitInternalEvent, projectFileEvent } from '../../platform/events/internal.ts';
 import { chunkText } from '../../platform/extract/chunks.ts';
-import { extractText, UnsupportedFileType } from '../../platform/extract/index.ts';
+import {
+  type Extracted,
+  type ExtractLimits,
+  extractText,
+  MAX_EXTRACTED_CHARS,
+  UnreadableFile,
+  UnsupportedFileType,
+} from '../../platform/extract/index.ts';
 import { newId } from '../../platform/ids.ts';
-import type { JobHandler } from '../../platform/jobs/index.ts';
+import { type DeadJobHook, type JobHandler, PermanentJobError } from '../../platform/jobs/index.ts';
 import type { BlobStorage } from '../../platform/storage/index.ts';
-import { projectFilesStore as store } from './files.store.ts';
+import { type ProjectFileRow, projectFilesStore } from './files.store.ts';
+import { ingestionStore as store } from './ingestion.store.ts';
 
 export const INGEST_JOB = 'project_file.ingest';
 
 /** Longest error text kept on a file. */
 const MAX_ERROR = 1000;
 
+/** The `error` of a file indexed only in part: the index is ready, and this says what it lacks. */
+const TRUNCATED_NOTE =
+  `Only the first ${MAX_EXTRACTED_CHARS.toLocaleString('en-US')} characters of this file's text were indexed ` +
+  'and kept as its content; the rest is not searchable.';
+
+/** The `error` of a file whose ingestion job died: the cause is in the server log and the job's last error. */
+const INGESTION_DIED = 'The file could not be indexed because of an internal error; it stays downloadable.';
+
+type IngestPayload = { organizationId: string; fileId: string };
+
 /**
- * Extracts a committed file's text, chunks it and indexes the chunks, moving `index_status` pending →
- * processing → ready | failed. Idempotent: a file already indexed or deleted is left alone, and chunks are
- * replaced wholesale. A file Atrium cannot read fails with its reason and is not retried; storage and
- * database errors throw, so the queue retries them.
+ * The `project_file.ingest` job: extracts a committed file's text in a bounded worker thread, chunks it and
+ * indexes the chunks, moving `index_status` pending → processing → ready | failed. Idempotent: a file already
+ * indexed, failed or deleted is left alone, and chunks are replaced wholesale in the transaction that marks the
+ * file ready. A file Atrium cannot read fails with its reason at once; storage and transient database errors are
+ * retried by the queue; a database error that retrying cannot fix kills the job at once; and a dead job ends
+ * the file `failed` (`onDead`, in the transaction that marks the job dead), so no file stays `processing`.
  */
-export function createIngestionHandler(deps: { db: Executor; storage: BlobStorage }): JobHandler {
-  const { db, storage } = deps;
-  return async (job) => {
-    const { organizationId, fileId } = job.payload as { organizationId: string; fileId: string };
-    const file = await store.find(db, organizationId, fileId);
-    if (file?.status !== 'ready' || file.indexStatus === 'ready' || file.indexStatus === 'failed') return;
-    await store.update(db, organizationId, fileId, { indexStatus: 'processing' });
+export function createIngestion(deps: { db: Executor; storage: BlobStorage; limits: ExtractLimits }): {
+  handler: JobHandler;
+  onDead: DeadJobHook;
+} {
+  const { db, storage, limits } = deps;
 
-    const data = await storage.read(file.storageKey);
-    let extracted: Awaited<ReturnType<typeof extractText>>;
+  /** The file's text, or null once the file is marked failed because it cannot be read. */
+  async function extract(file: ProjectFileRow, data: Buffer): Promise<Extracted | null> {
     try {
-      extracted = await extractText({ filename: file.filename, mimeType: file.mimeType, data });
+      return await extractText({ filename: file.filename, mimeType: file.mimeType, data }, limits);
     } catch (error) {
+      if (!(error instanceof UnsupportedFileType || error instanceof UnreadableFile)) throw error;
       const reason =
-        error instanceof UnsupportedFileType
-          ? error.message
-          : `Could not read ${file.filename}: ${(error as Error).message}`;
-      await store.update(db, organizationId, fileId, { indexStatus: 'failed', error: reason.slice(0, MAX_ERROR) });
-      return;
+        error instanceof UnreadableFile ? `Could not read ${file.filename}: ${error.reason}` : error.message;
+      await store.markFailed(db, file.organizationId, file.id, reason.slice(0, MAX_ERROR));
+      return null;
     }
+  }
 
+  async function index(organizationId: string, fileId: string, extracted: Extracted): Promise<void> {
     // PostgreSQL text cannot hold NUL characters, which some binary formats leave in their text.
     const text = extracted.text.replaceAll('\u0000', '');
     const chunks = chunkText(text).map((content) => ({ id: newId(), content }));
     await db.transaction(async (tx) => {
-      await store.replaceChunks(tx, file, chunks);
-      await store.update(tx, organizationId, fileId, {
+      const file = await store.markIndexed(tx, organizationId, fileId, {
         content: text,
         extractor: extracted.extractor,
         extractorVersion: extracted.extractorVersion,
-        extractedAt: new Date(),
-        indexStatus: 'ready',
-        indexedAt: new Date(),
-        error: null,
+        note: extracted.truncated ? TRUNCATED_NOTE : null,
       });
+      if (!file) return;
+      await store.replaceChunks(tx, organizationId, file, chunks);
       await emitInternalEvent(tx, organizationId, 'project_file.ready', projectFileEvent(file));
     });
+  }
+
+  return {
+    async handler(job) {
+      const { organizationId, fileId } = job.payload as IngestPayload;
+      const file = await projectFilesStore.find(db, organizationId, fileId);
+      if (!file || !(await store.markProcessing(db, organizationId, fileId))) return;
+      const extracted = await extract(file, await storage.read(file.storageKey));
+      if (!extracted) return;
+      try {
+        await index(organizationId, fileId, extracted);
+      } catch (error) {
+        throw isDeterministicDbError(error) ? new PermanentJobError(error) : error;
+      }
+    },
+
+    async onDead(tx, job) {
+      const { organizationId, fileId } = job.payload as IngestPayload;
+      await store.markFailed(tx, organizationId, fileId, INGESTION_DIED);
+    },
   };
 }

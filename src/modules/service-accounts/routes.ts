@@ -86,7 +86,7 @@ export function registerServiceAccountRoutes(app: FastifyInstance, accounts: Ser
       params: accountParams,
       response: {
         204: z.null().describe('Deleted'),
-        ...errorResponses('developer', { 404: ['not_found'], 409: ['has_live_keys'] }),
+        ...errorResponses('developer', { 403: ['forbidden_role'], 404: ['not_found'], 409: ['has_live_keys'] }),
       },
     },
     handler: async (req, reply) => {
@@ -134,7 +134,10 @@ export function registerServiceAccountRoutes(app: FastifyInstance, accounts: Ser
       tags,
       summary: 'Revoke an API key: its next use, and every session it minted, gets 401',
       params: keyParams,
-      response: { 204: z.null().describe('Revoked'), ...errorResponses('developer', { 404: ['not_found'] }) },
+      response: {
+        204: z.null().describe('Revoked'),
+        ...errorResponses('developer', { 403: ['forbidden_role'], 404: ['not_found'] }),
+      },
     },
     handler: async (req, reply) => {
       await accounts.revokeKey(contextOf(req), req.params.id, req.params.keyId);

@@ -18,18 +18,36 @@ export interface PrincipalFlags {
   canMintCrossOrg: boolean;
 }
 
-function refuseElevation(ctx: RequestContext, role: 'admin' | 'member' | undefined) {
+/**
+ * Only an organization admin may hand out the admin role or act on an account that holds it: the account's keys
+ * act as an admin, so editing, suspending or deleting it, or issuing or revoking its keys, is admin business too.
+ * Both refusals are 403 `forbidden_role`, the spec's code for a member elevating an account.
+ */
+function requireAdminFor(ctx: RequestContext, role: 'admin' | 'member' | undefined, action: string) {
   if (role === 'admin' && ctx.actor.role !== 'admin') {
-    throw forbidden('Only an admin can give a service account the admin role', 'forbidden_role');
+    throw forbidden(`Only an organization admin can ${action}`, 'forbidden_role');
   }
 }
+
+const ADMIN_ACCOUNT = 'change an admin service account or its keys';
 
 const withUniqueName = <T>(write: () => Promise<T>) => onUniqueViolation(write, nameTaken);
 
 export function createServiceAccountsService({ db }: { db: Executor }) {
-  async function load(organizationId: string, id: string, ex: Executor = db): Promise<ServiceAccountRow> {
-    const row = await store.findById(ex, organizationId, id);
+  async function load(organizationId: string, id: string): Promise<ServiceAccountRow> {
+    const row = await store.findById(db, organizationId, id);
     if (!row) throw notFound('Service account');
+    return row;
+  }
+
+  /**
+   * The account a write acts on, locked in `tx` and refused when it holds the admin role and the caller does not:
+   * the lock keeps an admin's concurrent role change from slipping between this check and the write.
+   */
+  async function lockForWrite(ctx: RequestContext, id: string, tx: Executor): Promise<ServiceAccountRow> {
+    const row = await store.lock(tx, ctx.organizationId, id);
+    if (!row) throw notFound('Service account');
+    requireAdminFor(ctx, row.role, ADMIN_ACCOUNT);
     return row;
   }
 
@@ -69,7 +87,7 @@ export function createServiceAccountsService({ db }: { db: Executor }) {
     get: async (ctx: RequestContext, id: string) => toServiceAccountView(await load(ctx.organizationId, id)),
 
     async create(ctx: RequestContext, input: CreateServiceAccountInput) {
-      refuseElevation(ctx, input.role);
+      requireAdminFor(ctx, input.role, 'give a service account the admin role');
       const row = await withUniqueName(() =>
         store.insert(db, {
           id: newId(),
@@ -84,23 +102,25 @@ export function createServiceAccountsService({ db }: { db: Executor }) {
     },
 
     async update(ctx: RequestContext, id: string, patch: PatchServiceAccountInput) {
-      await load(ctx.organizationId, id);
-      refuseElevation(ctx, patch.role);
-      const row = await withUniqueName(() =>
-        store.update(db, ctx.organizationId, id, {
-          name: patch.name,
-          description: patch.description,
-          role: patch.role,
-          isSuspended: patch.is_suspended,
-        }),
-      );
+      const row = await db.transaction(async (tx) => {
+        await lockForWrite(ctx, id, tx);
+        requireAdminFor(ctx, patch.role, 'give a service account the admin role');
+        return withUniqueName(() =>
+          store.update(tx, ctx.organizationId, id, {
+            name: patch.name,
+            description: patch.description,
+            role: patch.role,
+            isSuspended: patch.is_suspended,
+          }),
+        );
+      });
       if (!row) throw notFound('Service account');
       return toServiceAccountView(row);
     },
 
     async remove(ctx: RequestContext, id: string) {
       await db.transaction(async (tx) => {
-        await load(ctx.organizationId, id, tx);
+        await lockForWrite(ctx, id, tx);
         if (await store.hasUnrevokedKeys(tx, ctx.organizationId, id)) {
           throw conflict('has_live_keys', 'Revoke every API key of this service account before deleting it');
         }
@@ -115,31 +135,33 @@ export function createServiceAccountsService({ db }: { db: Executor }) {
     },
 
     async issueKey(ctx: RequestContext, id: string, input: { name: string; expires_at?: string | null }) {
-      const account = await load(ctx.organizationId, id);
-      if (account.isSuspended)
-        throw conflict('service_account_suspended', 'A suspended service account cannot get keys');
-      // A key acts with its account's role: issuing one for an admin account is as much an elevation as the role.
-      refuseElevation(ctx, account.role);
       const plaintext = generateApiKey();
-      const keyId = newId();
-      await store.insertKey(db, {
-        id: keyId,
-        organizationId: ctx.organizationId,
-        serviceAccountId: id,
-        name: input.name,
-        prefix: visiblePrefix(plaintext),
-        keyDigest: digestApiKey(plaintext),
-        createdByUserId: ctx.actor.kind === 'user' ? ctx.actor.userId : null,
-        expiresAt: input.expires_at ? new Date(input.expires_at) : null,
+      const row = await db.transaction(async (tx) => {
+        const account = await lockForWrite(ctx, id, tx);
+        if (account.isSuspended)
+          throw conflict('service_account_suspended', 'A suspended service account cannot get keys');
+        const keyId = newId();
+        await store.insertKey(tx, {
+          id: keyId,
+          organizationId: ctx.organizationId,
+          serviceAccountId: id,
+          name: input.name,
+          prefix: visiblePrefix(plaintext),
+          keyDigest: digestApiKey(plaintext),
+          createdByUserId: ctx.actor.kind === 'user' ? ctx.actor.userId : null,
+          expiresAt: input.expires_at ? new Date(input.expires_at) : null,
+        });
+        return store.findKey(tx, ctx.organizationId, id, keyId);
       });
-      const row = await store.findKey(db, ctx.organizationId, id, keyId);
       return { ...toApiKeyView(row!), key: plaintext };
     },
 
     async revokeKey(ctx: RequestContext, id: string, keyId: string) {
-      // A deleted account is gone for every route under it, its keys included.
-      await load(ctx.organizationId, id);
-      if (!(await store.revokeKey(db, ctx.organizationId, id, keyId))) throw notFound('API key');
+      await db.transaction(async (tx) => {
+        // A deleted account is gone for every route under it, its keys included.
+        await lockForWrite(ctx, id, tx);
+        if (!(await store.revokeKey(tx, ctx.organizationId, id, keyId))) throw notFound('API key');
+      });
     },
   };
 }

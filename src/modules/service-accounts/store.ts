@@ -62,6 +62,12 @@ export const serviceAccountsStore = {
     return row ?? null;
   },
 
+  /** Locks a live account for a write in the caller's transaction, so its role cannot change under the write. */
+  async lock(db: Executor, organizationId: string, id: string): Promise<ServiceAccountRow | null> {
+    const [row] = await db.select().from(serviceAccounts).where(liveAccount(organizationId, id)).for('update');
+    return row ?? null;
+  },
+
   async insert(db: Executor, values: NewServiceAccount): Promise<ServiceAccountRow> {
     const [row] = await db.insert(serviceAccounts).values(values).returning();
     return row!;

@@ -4,6 +4,7 @@ import type { JobHandler, JobLogger } from '../../platform/jobs/index.ts';
 import { type FireDeps, fireTrigger } from './fire.ts';
 import type { TriggerOwners } from './service.ts';
 import { triggersStore as store } from './store.ts';
+import { creatorMayFire } from './targets.ts';
 
 interface EventJob {
   organizationId: string;
@@ -16,7 +17,7 @@ interface EventJob {
  * The `trigger.event` job (written by `emitInternalEvent` with the event's own write): fires one event trigger
  * for one occurrence, input = payload + `{ event, ...data }`. A redelivery finds the threads of its first
  * delivery (their ids derive from the job id) and does nothing; a trigger disabled, changed or deleted since,
- * or whose owner was archived, does not fire.
+ * whose owner was archived, or whose creator may no longer address its target, does not fire.
  */
 export function createTriggerEventHandler(
   deps: FireDeps & { db: Executor; owners: TriggerOwners; onFired: () => void; log: JobLogger },
@@ -26,8 +27,10 @@ export function createTriggerEventHandler(
     const fired = await deps.db.transaction(async (tx) => {
       const trigger = await store.findById(tx, p.organizationId, p.triggerId);
       if (!trigger?.enabled || trigger.type !== 'event' || trigger.schedule !== p.event) return 0;
-      const { organizationId: org, ownerType, ownerId, createdBy } = trigger;
-      if (!(await deps.owners.isActive(tx, org, ownerType, ownerId, createdBy))) return 0;
+      if (!(await creatorMayFire(tx, deps.owners, trigger))) {
+        deps.log.info({ triggerId: trigger.id }, 'event trigger not fired: its creator may no longer fire it');
+        return 0;
+      }
       try {
         const input = { ...trigger.payload, event: p.event, ...p.data };
         return (await fireTrigger(tx, deps, trigger, { input, onceKey: `event:${job.id}` })).length;

@@ -22,6 +22,12 @@ const config = { auth: 'any' } as const;
 const ownerParams = z.object({ id: uuidParam });
 const triggerParams = z.object({ id: uuidParam, triggerId: uuidParam });
 const notFound = { 404: ['not_found'] };
+/** Finding 8: a fire posts in its targets' threads, so who may address whom is part of the contract. */
+const TARGET_RULE =
+  'A target other than the caller (another user, several users, or a project) needs an organization admin, or ' +
+  'for a project target an admin of that project: otherwise 403 `forbidden`. Cron, event and webhook fires act ' +
+  "with the creator's rights at fire time: while the creator is no longer allowed to address the target " +
+  '(demoted, suspended, deleted), they are skipped.';
 
 /** The same six routes under `/v1/agents/:id/triggers` and `/v1/workflows/:id/triggers`. */
 export function registerTriggerRoutes(app: FastifyInstance, triggers: TriggersService): void {
@@ -38,11 +44,12 @@ export function registerTriggerRoutes(app: FastifyInstance, triggers: TriggersSe
       schema: {
         tags,
         summary: `Create a trigger of a ${type}: cron (5 fields, organization timezone), event or webhook; at most 100 per ${type}`,
+        description: TARGET_RULE,
         params: ownerParams,
         body: CreateTriggerBody,
         response: {
           201: CreatedTriggerSchema,
-          ...errorResponses('any', { ...notFound, 409: ['limit_reached'] }),
+          ...errorResponses('any', { 403: ['forbidden'], ...notFound, 409: ['limit_reached'] }),
         },
       },
       handler: async (req, reply) =>
@@ -77,6 +84,7 @@ export function registerTriggerRoutes(app: FastifyInstance, triggers: TriggersSe
       schema: {
         tags,
         summary: 'Change a trigger (its creator or an org admin); type is fixed',
+        description: `${TARGET_RULE} A change is refused (403) to a caller who may not address the target the trigger keeps or gets, and a new target set by someone other than the creator must be one the creator may address.`,
         params: triggerParams,
         body: PatchTriggerBody,
         response: { 200: TriggerSchema, ...errorResponses('any', { 403: ['forbidden'], ...notFound }) },
@@ -103,6 +111,7 @@ export function registerTriggerRoutes(app: FastifyInstance, triggers: TriggersSe
       schema: {
         tags,
         summary: 'Fire now (its creator or an org admin): a new thread and run per target, or one run on thread_id',
+        description: `${TARGET_RULE} Without thread_id the caller must be allowed to address the target now (403 otherwise).`,
         params: triggerParams,
         body: FireNowBody,
         response: {

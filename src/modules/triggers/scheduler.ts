@@ -5,6 +5,7 @@ import { latestCronFire, nextCronFire } from './cron.ts';
 import { type FireDeps, fireTrigger } from './fire.ts';
 import type { TriggerOwners } from './service.ts';
 import { triggersStore as store } from './store.ts';
+import { creatorMayFire } from './targets.ts';
 
 /** Due triggers one pass takes at most before yielding to the next interval. */
 const MAX_PER_PASS = 100;
@@ -51,7 +52,10 @@ export function createTriggerScheduler(deps: TriggerSchedulerDeps): TriggerSched
       const dueAt = latest && latest >= due.nextFireAt! ? latest : due.nextFireAt!;
       await store.advance(tx, org, id, nextCronFire(due.schedule, due.timezone, due.now));
       if (!(await store.recordFire(tx, id, dueAt))) return true;
-      if (!(await deps.owners.isActive(tx, org, due.ownerType, due.ownerId, due.createdBy))) return true;
+      if (!(await creatorMayFire(tx, deps.owners, due))) {
+        deps.log.info({ triggerId: id }, 'cron trigger due time skipped: its creator may no longer fire it');
+        return true;
+      }
       try {
         fired = (await tx.transaction((sp) => fireTrigger(sp, deps, due, { input: { ...due.payload } }))).length;
       } catch (error) {

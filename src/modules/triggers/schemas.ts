@@ -96,7 +96,10 @@ export const TriggerSchema = z
   .meta({ id: 'Trigger' });
 
 export const CreatedTriggerSchema = TriggerSchema.extend({
-  webhook_url: z.string().optional().describe('webhook triggers: where to POST, signed with the secret'),
+  webhook_url: z
+    .string()
+    .optional()
+    .describe('webhook triggers: where to POST, with X-Atrium-Timestamp and X-Atrium-Signature (see the hooks route)'),
   secret: z.string().optional().describe('webhook triggers: the HMAC-SHA256 key, shown only in this answer'),
 }).meta({ id: 'CreatedTrigger' });
 

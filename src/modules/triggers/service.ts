@@ -4,7 +4,7 @@ import type { SecretBox } from '../../platform/crypto/secret-box.ts';
 import { insertWithinCap } from '../../platform/db/capped.ts';
 import type { Executor } from '../../platform/db/client.ts';
 import { INTERNAL_EVENTS } from '../../platform/events/internal.ts';
-import { ApiError, forbidden, invalidRequest, notFound } from '../../platform/http/errors.ts';
+import { forbidden, invalidRequest, notFound } from '../../platform/http/errors.ts';
 import { decodeCursor, toPage } from '../../platform/http/pagination.ts';
 import { newId } from '../../platform/ids.ts';
 import type { ProjectsService } from '../projects/service.ts';
@@ -15,6 +15,7 @@ import { cronProblem, nextCronFire } from './cron.ts';
 import { type FireDeps, type Fired, fireTrigger } from './fire.ts';
 import type { CreateTriggerInput, OwnerType, PatchTriggerInput, TriggerTarget, TriggerType } from './schemas.ts';
 import { triggersStore as store, type TriggerChanges, type TriggerRow } from './store.ts';
+import { assertMayAddress, checkNewTarget, creatorMayAddress } from './targets.ts';
 import { toTriggerView } from './views.ts';
 
 /**
@@ -87,26 +88,6 @@ export function createTriggersService(deps: TriggersServiceDeps) {
     }
   }
 
-  /** Users must be live users of the organization; a project must be one the caller can see. */
-  async function checkTarget(ctx: RequestContext, target: TriggerTarget): Promise<void> {
-    if (target.type === 'project') {
-      try {
-        await deps.projects.visible(ctx, target.project_id);
-      } catch (error) {
-        if (error instanceof ApiError && [403, 404].includes(error.status)) {
-          throw invalidRequest('target.project_id: no such project visible to the caller');
-        }
-        throw error;
-      }
-      return;
-    }
-    const ids = target.type === 'user' ? [target.user_id] : target.user_ids;
-    const live = new Set(await store.liveUserIds(db, ctx.organizationId, ids));
-    const missing = ids.filter((id) => !live.has(id));
-    if (missing.length > 0)
-      throw invalidRequest(`target: not active users of this organization: ${missing.join(', ')}`);
-  }
-
   async function nextFireAt(organizationId: string, type: TriggerType, schedule: string, enabled: boolean) {
     if (type !== 'cron' || !enabled) return null;
     return nextCronFire(schedule, await store.timezone(db, organizationId), new Date());
@@ -122,7 +103,7 @@ export function createTriggersService(deps: TriggersServiceDeps) {
           throw invalidRequest('target is required when a service account creates a trigger');
         target = { type: 'user', user_id: ctx.actor.userId };
       }
-      await checkTarget(ctx, target);
+      await checkNewTarget(ctx, target, deps.projects, db);
       const id = newId();
       const secret = input.type === 'webhook' ? `whsec_${randomBytes(32).toString('base64url')}` : null;
       const values = {
@@ -169,7 +150,17 @@ export function createTriggersService(deps: TriggersServiceDeps) {
     async update(ctx: RequestContext, ownerType: OwnerType, ownerId: string, id: string, patch: PatchTriggerInput) {
       const current = await manageableTrigger(ctx, ownerType, ownerId, id);
       if (patch.schedule !== undefined) checkSchedule(current.type, patch.schedule);
-      if (patch.target !== undefined) await checkTarget(ctx, patch.target);
+      if (patch.target === undefined) {
+        // Changing what a trigger posts is speaking in its targets' threads, the target kept included.
+        await assertMayAddress(ctx, current.target as TriggerTarget, deps.projects, db);
+      } else {
+        await checkNewTarget(ctx, patch.target, deps.projects, db);
+        // Unattended fires use the creator's rights: an admin's edit must not leave a trigger that never fires.
+        const byOther = current.createdBy !== principalIdOf(ctx);
+        if (byOther && !(await creatorMayAddress(db, current, patch.target))) {
+          throw forbidden("The trigger's creator may not address this target; create a trigger of your own for it");
+        }
+      }
       const changes: TriggerChanges = {};
       if (patch.schedule !== undefined) changes.schedule = patch.schedule;
       if (patch.payload !== undefined) changes.payload = patch.payload;
@@ -196,6 +187,8 @@ export function createTriggersService(deps: TriggersServiceDeps) {
     async fireNow(ctx: RequestContext, ownerType: OwnerType, ownerId: string, id: string, threadId?: string) {
       const fired = await db.transaction(async (tx) => {
         const trigger: TriggerRow = await manageableTrigger(ctx, ownerType, ownerId, id, tx);
+        // New threads for the targets are posted in with the caller's rights; a given thread is one they see.
+        if (!threadId) await assertMayAddress(ctx, trigger.target as TriggerTarget, deps.projects, tx);
         let thread: Awaited<ReturnType<typeof deps.threads.getVisible>> | undefined;
         if (threadId) {
           thread = await deps.threads.getVisible(ctx, threadId, tx);

@@ -1,33 +1,26 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SecretBox } from '../../platform/crypto/secret-box.ts';
 import type { Executor } from '../../platform/db/client.ts';
-import { ApiError, invalidRequest, notFound } from '../../platform/http/errors.ts';
+import { invalidRequest, notFound } from '../../platform/http/errors.ts';
 import { errorResponses, uuidParam } from '../../platform/http/openapi.ts';
+import { deliveriesStore as deliveries } from './deliveries.store.ts';
 import { type FireDeps, fireTrigger } from './fire.ts';
 import { WebhookAcceptedSchema } from './schemas.ts';
 import type { TriggerOwners } from './service.ts';
 import { triggersStore as store } from './store.ts';
+import { creatorMayFire } from './targets.ts';
+import { verifyDelivery, WEBHOOK_TOLERANCE_SECONDS } from './webhook-signature.ts';
 
 /** Largest webhook body accepted (its bytes are kept raw for the signature). */
 export const WEBHOOK_BODY_LIMIT = 256 * 1024;
-export const SIGNATURE_HEADER = 'x-atrium-signature';
 
 export interface WebhookDeps extends FireDeps {
   db: Executor;
   owners: TriggerOwners;
   secretBox: SecretBox;
   onFired: () => void;
-}
-
-/** `sha256=<hex HMAC-SHA256 of the raw body keyed with the secret>`, compared in constant time. */
-export function signatureMatches(secret: string, raw: Buffer, header: unknown): boolean {
-  const match = typeof header === 'string' ? /^sha256=([0-9a-fA-F]{64})$/.exec(header.trim()) : null;
-  if (!match) return false;
-  const expected = createHmac('sha256', secret).update(raw).digest();
-  return timingSafeEqual(expected, Buffer.from(match[1]!, 'hex'));
 }
 
 /** A JSON object body is merged into the payload; another JSON value or text arrives as `body`. */
@@ -46,10 +39,17 @@ function bodyInput(raw: Buffer, contentType: string | undefined): Record<string,
     : { body: parsed };
 }
 
+const DESCRIPTION =
+  'Public: the signature authenticates. Headers: `X-Atrium-Timestamp: <unix seconds>` and `X-Atrium-Signature: ' +
+  'sha256=<hex HMAC-SHA256 of "<timestamp>.<raw body>", keyed with the secret>`. A timestamp more than ' +
+  `${WEBHOOK_TOLERANCE_SECONDS / 60} minutes away from the server's clock is 401 \`invalid_timestamp\`, a wrong ` +
+  'signature 401 `invalid_signature`. A repeat of an accepted signature (a replay, or a retry) answers 202 with ' +
+  'what the first delivery started and fires nothing. An unknown, disabled or non-webhook trigger, one whose ' +
+  'agent or workflow is archived, or one whose creator may no longer address its target is 404.';
+
 /**
- * `POST /v1/hooks/:triggerId`: public (the signature authenticates), in a scope of its own whose only body
- * parser keeps the raw bytes. An unknown, disabled or non-webhook trigger, or one whose agent or workflow is
- * archived, is 404; a missing or wrong signature is 401 `invalid_signature`.
+ * `POST /v1/hooks/:triggerId`, in a scope of its own whose only body parser keeps the raw bytes. Accepted
+ * signatures are recorded in the fire's transaction, so one delivery fires once across processes.
  */
 export function registerWebhookRoute(app: FastifyInstance, deps: WebhookDeps): void {
   // The bytes stay beside the request, not in `body`, which shared hooks (case normalisation) rewrite.
@@ -65,29 +65,39 @@ export function registerWebhookRoute(app: FastifyInstance, deps: WebhookDeps): v
       bodyLimit: WEBHOOK_BODY_LIMIT,
       schema: {
         tags: ['Triggers'],
-        summary: 'Fire a webhook trigger; signed with X-Atrium-Signature: sha256=<hex HMAC-SHA256 of the raw body>',
+        summary: 'Fire a webhook trigger: signed timestamp and body; a replayed signature fires nothing',
+        description: DESCRIPTION,
         security: [],
         params: z.object({ triggerId: uuidParam }),
         response: {
           202: WebhookAcceptedSchema,
-          ...errorResponses('public', { 401: ['invalid_signature'], 404: ['not_found'], 422: ['dlp_blocked'] }),
+          ...errorResponses('public', {
+            401: ['invalid_signature', 'invalid_timestamp'],
+            404: ['not_found'],
+            422: ['dlp_blocked'],
+          }),
         },
       },
       handler: async (req, reply) => {
         const trigger = await store.findWebhook(deps.db, req.params.triggerId);
         if (!trigger?.secretSealed) throw notFound('Trigger');
         const raw = rawBodies.get(req) ?? Buffer.alloc(0);
-        if (!signatureMatches(deps.secretBox.open(trigger.secretSealed), raw, req.headers[SIGNATURE_HEADER])) {
-          throw new ApiError(401, 'invalid_signature', 'The X-Atrium-Signature header does not match the body');
-        }
+        const delivery = verifyDelivery(deps.secretBox.open(trigger.secretSealed), raw, req.headers, Date.now());
         const body = bodyInput(raw, req.headers['content-type']);
-        const fired = await deps.db.transaction(async (tx) => {
-          const { organizationId: org, ownerType, ownerId, createdBy } = trigger;
-          if (!(await deps.owners.isActive(tx, org, ownerType, ownerId, createdBy))) throw notFound('Trigger');
-          return fireTrigger(tx, deps, trigger, { input: { ...trigger.payload, ...body } });
+        const key = { organizationId: trigger.organizationId, triggerId: trigger.id, signature: delivery.signature };
+        await deliveries.purgeExpired(deps.db, trigger.organizationId, trigger.id);
+        const outcome = await deps.db.transaction(async (tx) => {
+          if (!(await creatorMayFire(tx, deps.owners, trigger))) throw notFound('Trigger');
+          if (!(await deliveries.claim(tx, key, delivery.expiresAt))) {
+            return { replayed: true, fired: await deliveries.fired(tx, key) };
+          }
+          const started = await fireTrigger(tx, deps, trigger, { input: { ...trigger.payload, ...body } });
+          const fired = started.map((f) => ({ thread_id: f.thread.id, run_id: f.run.id }));
+          await deliveries.recordFired(tx, key, fired);
+          return { replayed: false, fired };
         });
-        deps.onFired();
-        return reply.status(202).send({ data: fired.map((f) => ({ thread_id: f.thread.id, run_id: f.run.id })) });
+        if (!outcome.replayed) deps.onFired();
+        return reply.status(202).send({ data: outcome.fired });
       },
     });
   });

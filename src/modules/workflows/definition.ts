@@ -1,6 +1,7 @@
 import type { Executor } from '../../platform/db/client.ts';
 import { invalidRequest } from '../../platform/http/errors.ts';
-import { type Definition, DefinitionSchema, MAX_NESTING, type Step } from './schemas.ts';
+import { expansionProblem, resolveNesting } from './nesting.ts';
+import { type Definition, DefinitionSchema, type Step } from './schemas.ts';
 
 /** What a definition may name, looked up for the organization (and the caller, for visibility). */
 export interface DefinitionRefs {
@@ -9,13 +10,13 @@ export interface DefinitionRefs {
   modelUsable(organizationId: string, model: string): Promise<boolean>;
   skillExists(organizationId: string, slug: string, ex: Executor): Promise<boolean>;
   agentActive(organizationId: string, agentId: string, ex: Executor): Promise<boolean>;
-  /** The definition of an active workflow the caller may see, or null. */
-  workflowDefinition(
+  /** The definitions of the active workflows among `workflowIds` that the caller may see, by id (one read). */
+  workflowDefinitions(
     organizationId: string,
-    workflowId: string,
+    workflowIds: string[],
     principalId: string,
     ex: Executor,
-  ): Promise<Definition | null>;
+  ): Promise<ReadonlyMap<string, Definition>>;
 }
 
 export interface DefinitionContext {
@@ -54,7 +55,7 @@ export function graphProblems(definition: Definition): string[] {
   return problems;
 }
 
-/** Problems of the things a step names: a usable model, a known tool, a live skill, an active agent, a nestable workflow. */
+/** Problems of the things a step names: a usable model, a known tool, a live skill, an active agent. */
 async function referenceProblems(step: Step, where: string, ctx: DefinitionContext): Promise<string[]> {
   const { organizationId: org, refs, ex } = ctx;
   switch (step.type) {
@@ -74,36 +75,30 @@ async function referenceProblems(step: Step, where: string, ctx: DefinitionConte
         ? []
         : [`${where}: agent ${step.config.agent_id} is not an active agent of this organization`];
     case 'workflow':
-      return nestingProblems(step.config.workflow_id, where, ctx);
+      return []; // judged with every other nested workflow at once (nesting.ts)
   }
 }
 
-/** Walks the nested workflows below a workflow step: no cycle back to the workflow itself, depth at most 5. */
-async function nestingProblems(rootId: string, where: string, ctx: DefinitionContext): Promise<string[]> {
-  const walk = async (id: string, depth: number, path: string[]): Promise<string | null> => {
-    if (id === ctx.selfId || path.includes(id)) return `${where}: nesting workflow ${id} makes a cycle`;
-    if (depth > MAX_NESTING) return `${where}: workflows nest more than ${MAX_NESTING} levels deep`;
-    const nested = await ctx.refs.workflowDefinition(ctx.organizationId, id, ctx.principalId, ctx.ex);
-    if (!nested) return `${where}: workflow ${id} is not an active workflow you can use`;
-    if (nested.steps.length === 0) return `${where}: workflow ${id} has no steps to run`;
-    for (const step of nested.steps) {
-      if (step.type !== 'workflow') continue;
-      const problem = await walk(step.config.workflow_id, depth + 1, [...path, id]);
-      if (problem) return problem;
-    }
-    return null;
-  };
-  const problem = await walk(rootId, 1, []);
-  return problem ? [problem] : [];
-}
-
-/** Every problem of a definition (graph first, then what its steps name); empty when it is valid. */
+/**
+ * Every problem of a definition (graph first, then what its steps name, then its size with nested workflows
+ * expanded); empty when it is valid.
+ */
 export async function definitionProblems(definition: Definition, ctx: DefinitionContext): Promise<string[]> {
   const problems = graphProblems(definition);
+  const { organizationId: org, principalId, refs, ex } = ctx;
+  const nesting = await resolveNesting(
+    definition,
+    (ids) => refs.workflowDefinitions(org, ids, principalId, ex),
+    ctx.selfId,
+  );
   for (const [index, step] of definition.steps.entries()) {
-    problems.push(...(await referenceProblems(step, `steps[${index}] ("${step.id}")`, ctx)));
+    const where = `steps[${index}] ("${step.id}")`;
+    problems.push(...(await referenceProblems(step, where, ctx)));
+    const nested = nesting.problems[index];
+    if (nested) problems.push(`${where}: ${nested}`);
   }
-  return problems;
+  const tooLarge = problems.length === 0 ? expansionProblem(nesting.expandedSteps) : null;
+  return tooLarge ? [tooLarge] : problems;
 }
 
 /** Throws 400 `invalid_request` naming the problems (the spec lists no 422 for workflow routes). */

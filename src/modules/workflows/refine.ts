@@ -3,7 +3,7 @@ import type { RequestContext } from '../../platform/auth/actor.ts';
 import type { Executor } from '../../platform/db/client.ts';
 import type { ModelCallContext, ModelGateway } from '../../platform/models/index.ts';
 import { checkedDefinition, type DefinitionContext } from './definition.ts';
-import { DefinitionSchema, MAX_NESTING, MAX_STEPS, type RefineInput } from './schemas.ts';
+import { DefinitionSchema, MAX_EXPANDED_STEPS, MAX_NESTING, MAX_STEPS, type RefineInput } from './schemas.ts';
 import type { WorkflowRow } from './store.ts';
 
 /** What the model is asked for: a short explanation and the whole revised definition. */
@@ -22,8 +22,9 @@ function instructions(workflow: WorkflowRow): string {
     'confirmation_message? }. Step ids are unique (letters, digits, _ and -), and every depends_on entry names',
     'an EARLIER step. Types and their config: model { prompt, model? }; tool { tool, arguments }; skill',
     '{ skill (slug), prompt }; agent { agent_id, prompt }; workflow { workflow_id, input } (nested at most',
-    `${MAX_NESTING} levels, never itself). At most ${MAX_STEPS} steps. Prompts and string arguments are templates`,
-    'over {{input.<key>}} and {{steps.<id>.output}}.',
+    `${MAX_NESTING} levels, never itself). At most ${MAX_STEPS} steps, and at most ${MAX_EXPANDED_STEPS} counting the`,
+    'steps of nested workflows each time they are nested. Prompts and string arguments are templates over',
+    '{{input.<key>}} and {{steps.<id>.output}}.',
     `The workflow is "${workflow.name}"${workflow.description ? `: ${workflow.description}` : ''}.`,
     `Its current definition:\n${JSON.stringify(workflow.definition)}`,
     'Answer with the complete revised definition following the conversation, and a short explanation.',

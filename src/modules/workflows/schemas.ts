@@ -9,6 +9,12 @@ export type StepType = (typeof STEP_TYPES)[number];
 export const MAX_STEPS = 50;
 /** Workflow steps nesting workflows: at most this many levels below the workflow being run. */
 export const MAX_NESTING = 5;
+/**
+ * Steps one run may execute: a workflow's steps with every nested workflow expanded inline, a nested workflow
+ * counted each time it is referenced. Nesting multiplies (50 steps of a 50-step workflow are 2,500), so depth and
+ * width alone do not bound a run.
+ */
+export const MAX_EXPANDED_STEPS = 200;
 
 /** Step ids appear in templates (`{{steps.<id>.output}}`) and as act keys: letters, digits, `_` and `-`. */
 const stepId = z

@@ -1,12 +1,13 @@
 import type { RequestContext } from '../../platform/auth/actor.ts';
 import type { Executor } from '../../platform/db/client.ts';
-import { conflict, forbidden, invalidRequest, notFound } from '../../platform/http/errors.ts';
+import { ApiError, conflict, forbidden, invalidRequest, notFound } from '../../platform/http/errors.ts';
 import { decodeCursor, toPage } from '../../platform/http/pagination.ts';
 import { newId } from '../../platform/ids.ts';
 import { isUsableModel, type ModelGateway } from '../../platform/models/index.ts';
 import type { RunsService } from '../runs/service.ts';
 import { principalIdOf } from '../threads/service.ts';
 import { type DefinitionContext, type DefinitionRefs, validateDefinition } from './definition.ts';
+import { expansionProblem, type Nesting, resolveNesting } from './nesting.ts';
 import { refineWorkflow } from './refine.ts';
 import { runWorkflow } from './run.ts';
 import type {
@@ -43,19 +44,41 @@ export interface WorkflowsServiceDeps {
 export const workflowArchived = () =>
   conflict('workflow_archived', 'This workflow is archived; it cannot start new runs');
 
+/** What a run of a workflow executes, fixed when the run starts. */
+export interface RunnableWorkflow {
+  name: string;
+  definition: Definition;
+  /** The definitions of every workflow its steps nest, at any level, by id. */
+  nested: Record<string, Definition>;
+  discussionAgentId: string | null;
+}
+
+/**
+ * Why a workflow cannot run as its nested workflows now stand (archived or emptied since it was written, a cycle
+ * two racing edits wrote, grown past the limits): its first problem, or the expanded-steps limit.
+ */
+function nestingRefusal(definition: Definition, nesting: Nesting): ApiError | null {
+  const index = nesting.problems.findIndex((p) => p !== null);
+  if (index >= 0) {
+    return new ApiError(422, 'step_failed', `Step "${definition.steps[index]!.id}": ${nesting.problems[index]}`);
+  }
+  const tooLarge = expansionProblem(nesting.expandedSteps);
+  return tooLarge ? new ApiError(422, 'limit_reached', tooLarge) : null;
+}
+
 /** Workflows of an organization: CRUD with full definition validation, runs and refinement. */
 export function createWorkflowsService(deps: WorkflowsServiceDeps) {
   const { db } = deps;
+
+  const definitionsById = async (ex: Executor, org: string, ids: string[], viewer?: string) =>
+    new Map((await store.activeDefinitions(ex, org, ids, viewer)).map((r) => [r.id, r.definition as Definition]));
 
   const refsFor = (principalId: string): DefinitionRefs => ({
     toolExists: (name) => deps.tools.byName(name) !== undefined,
     modelUsable: (org, model) => isUsableModel(deps.gateway, org, model),
     skillExists: async (org, slug, ex) => (await deps.skills.getLive(org, slug, ex)) !== null,
     agentActive: (org, id, ex) => deps.agents.isActive(ex, org, id, principalId),
-    async workflowDefinition(org, id, principalId, ex) {
-      const row = await store.findVisible(ex, org, id, principalId);
-      return row?.status === 'active' ? (row.definition as Definition) : null;
-    },
+    workflowDefinitions: (org, ids, principalId, ex) => definitionsById(ex, org, ids, principalId),
   });
 
   const definitionContext = (ctx: RequestContext, ex: Executor, selfId?: string): DefinitionContext => ({
@@ -170,8 +193,24 @@ export function createWorkflowsService(deps: WorkflowsServiceDeps) {
       if ((await store.find(ex, organizationId, id))?.status !== 'active') throw workflowArchived();
     },
 
-    /** For the run engine: the workflow whatever its visibility (the run acts for its creator). */
-    findForRun: (organizationId: string, id: string, ex: Executor = db) => store.find(ex, organizationId, id),
+    /**
+     * For the run engine, when a run starts: the workflow whatever its visibility (the run acts for its creator)
+     * and what it nests. Rejects, with the error the run then fails with, a workflow that is gone, archived, or
+     * that cannot run as its nested workflows now stand; the engine checks this, not the launch, because only
+     * the definitions it captures here are the ones that run.
+     */
+    async findForRun(organizationId: string, id: string, ex: Executor = db): Promise<RunnableWorkflow> {
+      const row = await store.find(ex, organizationId, id);
+      if (!row) throw new ApiError(404, 'not_found', 'The workflow of this run no longer exists');
+      if (row.status !== 'active') throw workflowArchived();
+      const definition = row.definition as Definition;
+      const nesting = await resolveNesting(definition, (ids) => definitionsById(ex, organizationId, ids));
+      const refusal = nestingRefusal(definition, nesting);
+      if (refusal) throw refusal;
+      const nested: Record<string, Definition> = {};
+      for (const [nestedId, found] of nesting.definitions) if (found) nested[nestedId] = found;
+      return { name: row.name, definition, nested, discussionAgentId: row.discussionAgentId };
+    },
   };
 }
 

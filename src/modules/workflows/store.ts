@@ -40,6 +40,30 @@ export const workflowsStore = {
     return row ?? null;
   },
 
+  /**
+   * The active workflows among `ids` (those `viewer` sees, when given), id and definition: one read however many
+   * ids, as one array parameter (a list of parameters would hit the bind limit).
+   */
+  activeDefinitions(
+    db: Executor,
+    organizationId: string,
+    ids: string[],
+    viewer?: string,
+  ): Promise<Pick<WorkflowRow, 'id' | 'definition'>[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db
+      .select({ id: workflows.id, definition: workflows.definition })
+      .from(workflows)
+      .where(
+        and(
+          eq(workflows.organizationId, organizationId),
+          sql`${workflows.id} = any(${sql.param(ids)}::uuid[])`,
+          eq(workflows.status, 'active'),
+          viewer ? visibleTo(viewer) : undefined,
+        ),
+      );
+  },
+
   /** Active workflows the viewer sees, newest first, keyset on (created_at, id). */
   listVisible(
     db: Executor,

@@ -2,6 +2,8 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
 export const SESSION_LIFETIME_SECONDS = 8 * 60 * 60;
 export const RENEW_WINDOW_SECONDS = 7 * 24 * 60 * 60;
+/** However often it is renewed, a session ends this long after the password sign-in it descends from. */
+export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
 export interface SessionClaims {
   /** user id */
@@ -12,10 +14,19 @@ export interface SessionClaims {
   akid: string;
   iat: number;
   exp: number;
+  /**
+   * When the user signed in with a password (`auth_time`); renewals carry it forward. Tokens issued before the
+   * claim existed count from their own `iat`, the latest moment their sign-in can have happened.
+   */
+  authTime: number;
 }
 
 export interface SessionTokens {
-  issue(claims: { userId: string; organizationId: string; apiKeyId: string }): { token: string; expiresAt: Date };
+  /** A fresh sign-in without `authTime`; a renewal passes the sign-in time of the token it replaces. */
+  issue(claims: { userId: string; organizationId: string; apiKeyId: string; authTime?: number }): {
+    token: string;
+    expiresAt: Date;
+  };
   /** Claims of a token with a genuine signature, expired or not; null for anything forged or malformed. */
   readSigned(token: string): SessionClaims | null;
   /** Claims of a genuine token that has not expired yet; null otherwise. */
@@ -63,17 +74,20 @@ export function createSessionTokens(secret: Buffer): SessionTokens {
     if (head?.alg !== 'HS256' || head.kid !== kid || head.typ !== 'JWT') return null;
     const claims = decodeJson(payloadPart);
     if (!claims) return null;
-    const { sub, org, akid, iat, exp } = claims;
+    const { sub, org, akid, iat, exp, auth_time } = claims;
     if (typeof sub !== 'string' || typeof org !== 'string' || typeof akid !== 'string') return null;
     if (typeof iat !== 'number' || typeof exp !== 'number') return null;
-    return { sub, org, akid, iat, exp };
+    if (auth_time !== undefined && typeof auth_time !== 'number') return null;
+    return { sub, org, akid, iat, exp, authTime: auth_time ?? iat };
   }
 
   return {
-    issue({ userId, organizationId, apiKeyId }) {
+    issue({ userId, organizationId, apiKeyId, authTime }) {
       const iat = Math.floor(Date.now() / 1000);
-      const exp = iat + SESSION_LIFETIME_SECONDS;
-      const payload = encode({ sub: userId, org: organizationId, akid: apiKeyId, iat, exp });
+      const auth_time = authTime ?? iat;
+      // The last renewal's token ends with the session's absolute lifetime, not 8 hours past it.
+      const exp = Math.min(iat + SESSION_LIFETIME_SECONDS, auth_time + SESSION_MAX_AGE_SECONDS);
+      const payload = encode({ sub: userId, org: organizationId, akid: apiKeyId, iat, exp, auth_time });
       const token = `${header}.${payload}.${sign(`${header}.${payload}`)}`;
       return { token, expiresAt: new Date(exp * 1000) };
     },

@@ -42,6 +42,13 @@ function statementHead(query: string): string {
 }
 
 /**
+ * PostgreSQL quotes names (constraints, types) in its messages, but also the offending input of some data
+ * exceptions (`invalid input syntax for type uuid: "…"`): quoted text is cut short so a value cannot ride along.
+ */
+const shortenQuoted = (message: string) =>
+  message.replace(/"([^"]{40})[^"]+"/g, (_quoted, head: string) => `"${head}…"`);
+
+/**
  * A database error as it may be logged or stored: its SQLSTATE, the driver's message and the first words of the
  * failed statement. Drizzle's own message embeds every bind parameter (a whole uploaded file, a user's text),
  * which must never reach a log line or a job row.
@@ -57,7 +64,7 @@ export function describeError(error: unknown): string {
   }
   const query = (error as { query?: unknown }).query;
   if (typeof query === 'string' && error.message.startsWith('Failed query:')) {
-    const cause = error.cause instanceof Error ? error.cause.message : 'query failed';
+    const cause = error.cause instanceof Error ? shortenQuoted(error.cause.message) : 'query failed';
     const state = sqlState(error);
     return `${state ? `[${state}] ` : ''}${cause.slice(0, 300)} (in: ${statementHead(query)})`;
   }

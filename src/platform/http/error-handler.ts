@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { loggableError } from '../db/errors.ts';
 import { ApiError } from './errors.ts';
+import { RetryLaterError } from './rate-limit-errors.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -70,6 +71,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const apiError = toApiError(error, request.routeOptions.config?.validationStatus ?? 400);
     if (apiError.status >= 500) request.log.error({ err: loggableError(error) }, 'unhandled error');
+    if (error instanceof RetryLaterError) reply.header('retry-after', String(error.retryAfterSeconds));
     reply.status(apiError.status).send({ error: apiError.message, code: apiError.code, request_id: request.id });
   });
   app.setNotFoundHandler((request, reply) => {

@@ -1,5 +1,6 @@
 import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { loggableError } from '../db/errors.ts';
 import { ApiError } from './errors.ts';
 
 export interface SseConfig {
@@ -12,6 +13,8 @@ export interface SseConfig {
    * client is too slow to follow live events: the stream is dropped, and the client reconnects and re-snapshots.
    */
   maxBufferedBytes?: number;
+  /** Streams one principal may hold open at once in this process (ATRIUM_SSE_MAX_STREAMS_PER_PRINCIPAL). */
+  maxStreamsPerPrincipal?: number;
 }
 
 /** done: the producer ended it; timeout: lifetime reached; client: the client went away; slow: backpressure. */
@@ -32,6 +35,7 @@ export interface SseStream {
 }
 
 export const DEFAULT_MAX_BUFFERED_BYTES = 1024 * 1024;
+export const DEFAULT_MAX_STREAMS_PER_PRINCIPAL = 20;
 
 /** JSON on one line; U+2028/U+2029 escaped too, so no reader that treats them as line ends can split a frame. */
 export function sseData(data: unknown): string {
@@ -51,6 +55,9 @@ export function sseFrame(event: string, data: unknown): string {
  */
 export function createSseHub(app: FastifyInstance, config: SseConfig) {
   const open = new Set<SseStream>();
+  /** Open (or opening) streams per principal. */
+  const slots = new Map<string, number>();
+  const maxPerPrincipal = config.maxStreamsPerPrincipal ?? DEFAULT_MAX_STREAMS_PER_PRINCIPAL;
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
@@ -58,6 +65,30 @@ export function createSseHub(app: FastifyInstance, config: SseConfig) {
   });
 
   return {
+    /**
+     * Takes one of `principal`'s stream slots, or throws 429 `rate_limited` when it holds them all; returns the
+     * release (idempotent). Counted per process: behind a load balancer a principal may hold this many per process.
+     * Claimed before any work, so a refused client costs no subscription or snapshot read.
+     */
+    claim(principal: string): () => void {
+      const count = slots.get(principal) ?? 0;
+      if (count >= maxPerPrincipal) {
+        throw new ApiError(
+          429,
+          'rate_limited',
+          `Too many open event streams (at most ${maxPerPrincipal}); close one before opening another`,
+        );
+      }
+      slots.set(principal, count + 1);
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        const left = (slots.get(principal) ?? 1) - 1;
+        if (left > 0) slots.set(principal, left);
+        else slots.delete(principal);
+      };
+    },
     /**
      * Takes over the response (reply.hijack) and writes the SSE headers. Errors thrown before this call are
      * ordinary JSON responses; after it only frames can be written.
@@ -134,7 +165,7 @@ function openStream(request: FastifyRequest, reply: FastifyReply, config: SseCon
       try {
         handler(reason);
       } catch (err) {
-        request.log.error({ err, request_id: request.id }, 'event stream close handler failed');
+        request.log.error({ err: loggableError(err), request_id: request.id }, 'event stream close handler failed');
       }
     }
   }

@@ -2,12 +2,13 @@ import type { Executor } from '../db/client.ts';
 import { describeError, loggableError } from '../db/errors.ts';
 import { type BackoffOptions, backoffDelay } from './backoff.ts';
 import { type ClaimedJob, extendLease, type LeaseHolder, markCompleted, markDead, markForRetry } from './store.ts';
-import type { JobHandler, JobLogger } from './types.ts';
+import { type DeadJobHook, type JobHandler, type JobLogger, PermanentJobError } from './types.ts';
 
 export interface DeliveryDeps {
   db: Executor;
   workerId: string;
   handlers: Readonly<Record<string, JobHandler>>;
+  onDead: Readonly<Record<string, DeadJobHook>>;
   leaseMs: number;
   heartbeatMs: number;
   backoff: BackoffOptions;
@@ -15,7 +16,8 @@ export interface DeliveryDeps {
 }
 
 /**
- * Runs one claimed job to its recorded outcome: completed, queued again after a backoff, or dead. Keeps the
+ * Runs one claimed job to its recorded outcome: completed, queued again after a backoff, or dead (after its last
+ * attempt, or at once on PermanentJobError; its kind's DeadJobHook runs in that write's transaction). Keeps the
  * lease alive while the handler runs; when the lease turns out lost, aborts the handler's signal and records
  * nothing (the job belongs to whoever reclaimed it). Never throws: a failed write of the outcome is logged and
  * the expiring lease brings the job back.
@@ -28,7 +30,7 @@ export async function deliver(deps: DeliveryDeps, job: ClaimedJob): Promise<void
     if (!handler) {
       const message = `no handler registered for job kind "${job.kind}"`;
       deps.logger.error(context, message);
-      await recorded(deps, context, markDead(deps.db, holder, message));
+      await recorded(deps, context, markDeadAndEnd(deps, holder, job, message));
       return;
     }
     const outcome = await runWithLease(deps, holder, context, job, handler);
@@ -41,9 +43,12 @@ export async function deliver(deps: DeliveryDeps, job: ClaimedJob): Promise<void
       return;
     }
     const message = describeError(outcome.error);
-    if (job.attempts >= job.maxAttempts) {
-      deps.logger.error({ ...context, err: loggableError(outcome.error) }, 'job failed its last attempt; it is dead');
-      await recorded(deps, context, markDead(deps.db, holder, message));
+    const permanent = outcome.error instanceof PermanentJobError;
+    if (permanent || job.attempts >= job.maxAttempts) {
+      const err = loggableError(permanent ? (outcome.error as PermanentJobError).cause : outcome.error);
+      const why = permanent ? 'job cannot succeed' : 'job failed its last attempt';
+      deps.logger.error({ ...context, err }, `${why}; it is dead`);
+      await recorded(deps, context, markDeadAndEnd(deps, holder, job, message));
     } else {
       const delayMs = backoffDelay(job.attempts, deps.backoff);
       deps.logger.warn({ ...context, err: loggableError(outcome.error), retryInMs: delayMs }, 'job failed; will retry');
@@ -99,6 +104,17 @@ async function runWithLease(
     finished = true;
     clearTimeout(timer);
   }
+}
+
+/** Marks the job dead and runs its kind's DeadJobHook in the same transaction; false when the lease was lost. */
+function markDeadAndEnd(deps: DeliveryDeps, holder: LeaseHolder, job: ClaimedJob, message: string): Promise<boolean> {
+  const hook = Object.hasOwn(deps.onDead, job.kind) ? deps.onDead[job.kind] : undefined;
+  if (!hook) return markDead(deps.db, holder, message);
+  return deps.db.transaction(async (tx) => {
+    if (!(await markDead(tx, holder, message))) return false;
+    await hook(tx, { id: job.id, kind: job.kind, payload: job.payload, attempt: job.attempts });
+    return true;
+  });
 }
 
 async function recorded(deps: DeliveryDeps, context: object, write: Promise<boolean>): Promise<void> {

@@ -2,5 +2,13 @@ export { type BackoffOptions, backoffDelay, DEFAULT_BACKOFF } from './backoff.ts
 export { DEFAULT_MAX_ATTEMPTS, type EnqueueJob, enqueue } from './enqueue.ts';
 export { groupJobWorkers, type JobWorkerGroup } from './group.ts';
 export { getJob, type JobRow, type KindFilter, MAX_ERROR_LENGTH } from './store.ts';
-export { consoleJobLogger, type Job, type JobContext, type JobHandler, type JobLogger } from './types.ts';
+export {
+  consoleJobLogger,
+  type DeadJobHook,
+  type Job,
+  type JobContext,
+  type JobHandler,
+  type JobLogger,
+  PermanentJobError,
+} from './types.ts';
 export { createJobWorker, type JobWorker, type JobWorkerOptions } from './worker.ts';

@@ -1,3 +1,6 @@
+import type { Executor } from '../db/client.ts';
+import { describeError } from '../db/errors.ts';
+
 /** What a handler receives: one delivery of a job. */
 export interface Job {
   id: string;
@@ -16,7 +19,8 @@ export interface JobContext {
 }
 
 /**
- * Runs one delivery of a job; throwing (or rejecting) counts as a failed attempt, to be retried with backoff.
+ * Runs one delivery of a job; throwing (or rejecting) counts as a failed attempt, to be retried with backoff
+ * (PermanentJobError: the job is dead at once).
  *
  * Delivery is at least once: a job whose worker died, or was merely slower than its lease, is reclaimed and
  * may run a second time while (or after) the first delivery ran. Handlers must therefore be idempotent, for
@@ -24,6 +28,24 @@ export interface JobContext {
  * they are about to change, in one transaction.
  */
 export type JobHandler = (job: Job, ctx: JobContext) => Promise<void>;
+
+/**
+ * Called in the transaction that marks a job of its kind dead (its last attempt failed, or it threw
+ * PermanentJobError), so that whatever the job was bringing about ends in a final state in the same commit
+ * instead of staying in progress forever. Throwing rolls the death back: the job's lease expires and it runs again.
+ */
+export type DeadJobHook = (tx: Executor, job: Job) => Promise<void>;
+
+/**
+ * Thrown by a handler when another attempt cannot succeed (the database refused the data itself, say): the job is
+ * dead at once instead of after its remaining attempts. The message is the scrubbed one of `cause`.
+ */
+export class PermanentJobError extends Error {
+  constructor(cause: unknown) {
+    super(describeError(cause), { cause });
+    this.name = 'PermanentJobError';
+  }
+}
 
 /** pino-compatible subset (Fastify's logger fits). */
 export interface JobLogger {

@@ -5,12 +5,14 @@ import { loggableError } from '../db/errors.ts';
 import { type BackoffOptions, DEFAULT_BACKOFF } from './backoff.ts';
 import { type DeliveryDeps, deliver } from './deliver.ts';
 import { type ClaimedJob, claimJobs, hasDueJob, type KindFilter } from './store.ts';
-import { consoleJobLogger, type JobHandler, type JobLogger } from './types.ts';
+import { consoleJobLogger, type DeadJobHook, type JobHandler, type JobLogger } from './types.ts';
 
 export interface JobWorkerOptions {
   db: Executor;
   /** One handler per job kind. A claimed job of a kind not listed here is dead at once. */
   handlers: Readonly<Record<string, JobHandler>>;
+  /** Per job kind, what ends the job's subject when the job dies (see DeadJobHook). */
+  onDead?: Readonly<Record<string, DeadJobHook>>;
   /**
    * Claims only these kinds, or every kind but these (default: every kind). Workers with disjoint filters in
    * one process give each kind of work its own slots: long, waiting runs cannot starve short, costly ones.
@@ -67,6 +69,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     db,
     workerId,
     handlers: options.handlers,
+    onDead: options.onDead ?? {},
     leaseMs,
     heartbeatMs: positive('heartbeatMs', options.heartbeatMs ?? Math.max(1, Math.floor(leaseMs / 3))),
     backoff: { ...DEFAULT_BACKOFF, ...options.backoff },

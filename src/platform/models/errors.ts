@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import {
   APICallError,
   EmptyResponseBodyError,
@@ -6,7 +7,9 @@ import {
   TypeValidationError,
 } from '@ai-sdk/provider';
 import { ApiError } from '../http/errors.ts';
+import { PrivateAddressError } from './private-addresses.ts';
 import type { ResolvedModel } from './types.ts';
+import { VendorRedirectError } from './vendor-fetch.ts';
 
 /** What went wrong with a vendor call, stripped of everything but what an operator may read. */
 export interface ModelFailure {
@@ -14,7 +17,7 @@ export interface ModelFailure {
   /** 429, 408, 5xx and connection failures: safe to try again while nothing reached the caller. */
   retryable: boolean;
   status?: number;
-  /** Unsanitised vendor wording; pass it through `scrub` before showing it anywhere. */
+  /** Unsanitised vendor wording (for `http`, only the vendor's error code); scrub it before showing it. */
   detail?: string;
   retryAfterMs?: number;
 }
@@ -72,20 +75,65 @@ function retryAfterMs(headers: Record<string, string> | undefined): number | und
   return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
 }
 
-/** Vendor error objects that arrive inside a stream (`{ message, type, code }`). */
+/** A machine-readable vendor error code: one short token, never a sentence of prose. */
+const ERROR_CODE = /^[A-Za-z][A-Za-z0-9_.:-]{0,63}$/;
+
+const record = (value: unknown): Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+
+/** The vendor's error code in an error object (OpenAI `code`/`type`, Anthropic `type`, Gemini `status`). */
+function errorCodeIn(error: Record<string, unknown>): string | null {
+  for (const candidate of [error.code, error.type, error.status]) {
+    if (typeof candidate === 'string' && ERROR_CODE.test(candidate) && candidate !== 'error') return candidate;
+  }
+  return null;
+}
+
+/** A code that needs scrubbing (it holds a key, or looks like one) is not shown at all. */
+const cleanCode = (code: string | null | undefined, secrets: readonly (string | null | undefined)[]) =>
+  code && scrub(code, secrets) === code ? code : null;
+
+/**
+ * The vendor's error code from a non-2xx body (`{ error: { code | type | status } }` or a top-level one), or null.
+ * Only the code is kept: vendors' messages can quote the request, the key or their own internals.
+ */
+export function vendorErrorCode(body: string | undefined, secrets: readonly (string | null | undefined)[]) {
+  if (!body) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return null;
+  }
+  return cleanCode(errorCodeIn(record(record(parsed).error)) ?? errorCodeIn(record(parsed)), secrets);
+}
+
+/** `401 Unauthorized (invalid_api_key)`: the status with its standard reason phrase, and the vendor's code. */
+export function statusLine(status: number, code: string | null): string {
+  const reason = STATUS_CODES[status];
+  return `${status}${reason ? ` ${reason}` : ''}${code ? ` (${code})` : ''}`;
+}
+
+/** Vendor error objects that arrive inside a stream (`{ message, type, code }`): their code, not their message. */
 function vendorObjectFailure(error: Record<string, unknown>): ModelFailure {
   const label = [error.type, error.code].filter((v) => typeof v === 'string').join(' ');
-  const message = typeof error.message === 'string' ? error.message : label || 'error in the response stream';
   return {
     kind: 'vendor',
     retryable: /overloaded|rate_limit|server_error|api_error|timeout|unavailable/i.test(label),
-    detail: message,
+    detail: errorCodeIn(error) ?? 'an error in the response stream',
   };
 }
 
 /** Sorts any error of an AI SDK call into a ModelFailure; never keeps request bodies or raw response bodies. */
 export function classifyFailure(error: unknown): ModelFailure {
   if (error instanceof ModelFailureError) return error.failure;
+  if (error instanceof VendorRedirectError) return { kind: 'config', retryable: false, detail: error.message };
+  if (error instanceof PrivateAddressError)
+    return {
+      kind: 'config',
+      retryable: false,
+      detail: "the provider's address is loopback, private or link-local, which this installation refuses",
+    };
   if (APICallError.isInstance(error)) {
     // A 200 whose body broke off is a lost connection, not an HTTP failure.
     const network = networkFailure(error);
@@ -97,7 +145,7 @@ export function classifyFailure(error: unknown): ModelFailure {
         kind: 'http',
         status: error.statusCode,
         retryable: retryableStatus(error.statusCode),
-        detail: error.message,
+        detail: vendorErrorCode(error.responseBody, []) ?? undefined,
         retryAfterMs: retryAfterMs(error.responseHeaders),
       };
     return { kind: 'network', retryable: error.isRetryable, detail: 'connection failed' };
@@ -154,7 +202,7 @@ export function scrub(text: string, secrets: readonly (string | null | undefined
 function describe(failure: ModelFailure, detail: string): string {
   switch (failure.kind) {
     case 'http':
-      return `HTTP ${failure.status}${detail ? `: ${detail}` : ''}`;
+      return `HTTP ${detail}`;
     case 'network':
       return `could not be reached (${detail || 'connection failed'})`;
     case 'timeout':
@@ -168,13 +216,19 @@ function describe(failure: ModelFailure, detail: string): string {
   }
 }
 
-/** 502 `model_error` naming the provider, the model and what happened; never the key or a raw body. */
+/**
+ * 502 `model_error` naming the provider, the model and what happened; never the key or a vendor's body: an HTTP
+ * failure says its status line and the vendor's error code only.
+ */
 export function modelError(
   model: Pick<ResolvedModel, 'providerName' | 'providerSlug' | 'modelId'>,
   failure: ModelFailure,
   secrets: readonly (string | null | undefined)[],
 ): ApiError {
-  const detail = scrub(failure.detail ?? '', secrets);
+  const detail =
+    failure.kind === 'http'
+      ? statusLine(failure.status ?? 0, cleanCode(failure.detail, secrets))
+      : scrub(failure.detail ?? '', secrets);
   const who = `AI provider "${scrub(model.providerName, secrets)}" (${model.providerSlug}), model "${scrub(model.modelId, secrets)}"`;
   return new ApiError(502, 'model_error', `${who}: ${describe(failure, detail)}`);
 }

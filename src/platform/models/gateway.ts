@@ -26,6 +26,8 @@ export interface ModelGatewayDeps {
   secretBox: SecretBox;
   config?: Partial<ModelGatewayConfig>;
   logger?: ModelLogger;
+  /** ATRIUM_ALLOW_PRIVATE_MODEL_URLS (default true): false refuses vendor addresses on private networks. */
+  allowPrivateAddresses?: boolean;
 }
 
 /** The one place every model call goes through: resolution, vendor calls, retries, usage and cost. */
@@ -54,7 +56,12 @@ export function createModelGateway(deps: ModelGatewayDeps): ModelGateway {
       }
     }
     if (apiKey === null && KEY_REQUIRED_SLUGS.has(model.providerSlug)) throw fail('the provider has no API key');
-    return { lm: vendorLanguageModel(model, { baseUrl: connection.baseUrl, apiKey }), secrets: [apiKey] };
+    const lm = vendorLanguageModel(model, {
+      baseUrl: connection.baseUrl,
+      apiKey,
+      allowPrivateAddresses: deps.allowPrivateAddresses ?? true,
+    });
+    return { lm, secrets: [apiKey] };
   }
 
   const run = (model: ResolvedModel, signal: AbortSignal | undefined, secrets: (string | null)[]) => ({

@@ -4,11 +4,14 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { KNOWN_PROVIDER_BASE_URLS } from '../../modules/catalog/schemas.ts';
 import type { ResolvedModel } from './types.ts';
+import { createVendorFetch } from './vendor-fetch.ts';
 
 /** Where and with what a vendor is called; `apiKey` is the opened key, alive only for the call. */
 export interface VendorConnection {
   baseUrl: string | null;
   apiKey: string | null;
+  /** ATRIUM_ALLOW_PRIVATE_MODEL_URLS: false refuses addresses resolving to loopback, private or link-local ones. */
+  allowPrivateAddresses: boolean;
 }
 
 /** Slugs that must carry a key: their SDKs would otherwise read OPENAI_API_KEY / ANTHROPIC_API_KEY from the env. */
@@ -27,22 +30,25 @@ export function effectiveBaseUrl(slug: string, baseUrl: string | null): string |
  * Responses API); `anthropic` the Messages API; `google` the Gemini API's OpenAI-compatible endpoint under its
  * API root (`{base_url}/openai/chat/completions`); any other slug is OpenAI-compatible at
  * `{base_url}/chat/completions`, asking for usage in the stream. The SDKs never read the environment: the key
- * and the address are always passed.
+ * and the address are always passed. Every SDK fetches through the vendor fetch: redirects stay on the
+ * provider's origin and, when configured, private addresses are refused at call time.
  */
 export function vendorLanguageModel(model: ResolvedModel, connection: VendorConnection): LanguageModelV3 {
   const baseURL = effectiveBaseUrl(model.providerSlug, connection.baseUrl);
   if (baseURL === null) throw new Error('provider has no base_url');
   const apiKey = connection.apiKey ?? undefined;
+  const fetch = createVendorFetch({ allowPrivateAddresses: connection.allowPrivateAddresses });
   switch (model.providerSlug) {
     case 'openai':
-      return createOpenAI({ apiKey, baseURL, name: 'openai' }).chat(model.modelId);
+      return createOpenAI({ apiKey, baseURL, name: 'openai', fetch }).chat(model.modelId);
     case 'anthropic':
-      return createAnthropic({ apiKey, baseURL, name: 'anthropic' }).messages(model.modelId);
+      return createAnthropic({ apiKey, baseURL, name: 'anthropic', fetch }).messages(model.modelId);
     case 'google':
       return createOpenAICompatible({
         name: 'google',
         baseURL: `${baseURL}/openai`,
         apiKey,
+        fetch,
         includeUsage: true,
         supportsStructuredOutputs: true,
       }).chatModel(model.modelId);
@@ -51,6 +57,7 @@ export function vendorLanguageModel(model: ResolvedModel, connection: VendorConn
         name: model.providerSlug,
         baseURL,
         apiKey,
+        fetch,
         includeUsage: true,
         supportsStructuredOutputs: true,
       }).chatModel(model.modelId);

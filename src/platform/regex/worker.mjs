@@ -2,9 +2,10 @@
 // TypeScript loader in any host (tsx, vitest, node). Protocol, one task at a time:
 //   in:  { id, source, re2, lookbehind, text, maxBacktrackingInput }
 //   out: { kind: 'ready' } once; per task, { id, kind: 'backtracking' } just before a native (backtracking)
-//        run starts, then { id, kind: 'result', outcome, engine, cached }.
-// outcome: 'match' | 'no_match' | 'input_too_long' | 'error'. The pool's timer, not this code, bounds the
-// time: a run over budget is ended by terminating this thread.
+//        run starts, then { id, kind: 'result', outcome, engine, cached, ms }.
+// outcome: 'match' | 'no_match' | 'input_too_long' | 'error'; ms: the time this thread spent on the task,
+// which the pool charges to the task's tenant (measured here, so that a busy main thread is not charged).
+// The pool's timer, not this code, bounds the time: a run over budget is ended by terminating this thread.
 import { parentPort, workerData } from 'node:worker_threads';
 import { RE2JS } from 're2js';
 
@@ -35,23 +36,25 @@ function compile(task) {
 }
 
 parentPort.on('message', (task) => {
+  const started = performance.now();
   let engine = null;
   let cached = false;
+  const answer = (outcome) =>
+    parentPort.postMessage({ id: task.id, kind: 'result', outcome, engine, cached, ms: performance.now() - started });
   try {
     const compiled = compile(task);
     engine = compiled.entry.engine;
     cached = compiled.cached;
     if (engine === 'backtracking') {
       if (task.text.length > task.maxBacktrackingInput) {
-        parentPort.postMessage({ id: task.id, kind: 'result', outcome: 'input_too_long', engine, cached });
+        answer('input_too_long');
         return;
       }
       parentPort.postMessage({ id: task.id, kind: 'backtracking' });
     }
-    const outcome = compiled.entry.regex.test(task.text) ? 'match' : 'no_match';
-    parentPort.postMessage({ id: task.id, kind: 'result', outcome, engine, cached });
+    answer(compiled.entry.regex.test(task.text) ? 'match' : 'no_match');
   } catch {
-    parentPort.postMessage({ id: task.id, kind: 'result', outcome: 'error', engine, cached });
+    answer('error');
   }
 });
 

@@ -23,6 +23,8 @@ import {
 
 const STREAM_BUFFER_BYTES = 4 * 1024 * 1024;
 const STREAM_CONCURRENCY = 4;
+/** Lifetime of the read SAS through which the service itself fetches a copy's source. */
+const COPY_SOURCE_SECONDS = 5 * 60;
 
 const isNotFound = (error: unknown) => error instanceof RestError && error.statusCode === 404;
 
@@ -90,8 +92,9 @@ export function createAzureBlobStorage(options: { connectionString: string; cont
       assertValidKey(request.key);
       checkUploadRequest(request);
       await start();
-      // Create + write: a new blob or a replacement of the same key; Azure itself demands x-ms-blob-type.
-      return sasUrl(request.key, request.expiresInSeconds, { permissions: 'cw' });
+      // Create without write: Azure refuses the URL on a key that holds a blob (403 AuthorizationPermissionMismatch),
+      // so it can never replace an upload. Staged blocks need `w` and are refused too; Azure demands x-ms-blob-type.
+      return sasUrl(request.key, request.expiresInSeconds, { permissions: 'c' });
     },
 
     async createDownloadUrl(request: DownloadUrlRequest) {
@@ -154,6 +157,20 @@ export function createAzureBlobStorage(options: { connectionString: string; cont
       await client.uploadStream(body, STREAM_BUFFER_BYTES, STREAM_CONCURRENCY, { blobHTTPHeaders });
       const properties = await client.getProperties();
       return { sizeBytes: properties.contentLength ?? 0 };
+    },
+
+    async copy(fromKey, toKey) {
+      const target = blob(toKey);
+      assertValidKey(fromKey);
+      // Copy Blob From URL: synchronous up to 256 MiB (uploads are far smaller). Even inside one account it
+      // reads the source through a URL, hence a short read SAS.
+      const source = sasUrl(fromKey, COPY_SOURCE_SECONDS, { permissions: 'r' });
+      try {
+        await target.syncCopyFromURL(source.url);
+      } catch (error) {
+        if (isNotFound(error)) throw new BlobNotFoundError(fromKey);
+        throw error;
+      }
     },
 
     async delete(key) {

@@ -3,8 +3,10 @@ import type { Config } from '../../config.ts';
 import { createAzureBlobStorage } from './azure.ts';
 import { createLocalBlobStorage, type LocalBlobStorage } from './local.ts';
 import { registerLocalBlobRoutes } from './local-routes.ts';
+import { scheduleTempSweeps } from './temp-sweep.ts';
 import type { BlobStorage } from './types.ts';
 
+export { BLOB_DELETE_JOB, createBlobDeletionHandler, enqueueBlobDeletion } from './deletion.ts';
 export { BlobNotFoundError, InvalidBlobKeyError } from './keys.ts';
 export { createPublicUrl, type PublicUrl } from './public-url.ts';
 export type { BlobStat, BlobStorage, DownloadUrlRequest, SignedUrl, UploadUrlRequest } from './types.ts';
@@ -24,8 +26,13 @@ export function createBlobStorage(
   return createLocalBlobStorage({ dir: storage.dir, secretKey: config.secretKey, baseUrl: deps.baseUrl });
 }
 
-/** Starts the backend when the app gets ready, and serves the local backend's signed URLs. */
+/**
+ * Starts the backend when the app gets ready; for the local backend, serves its signed URLs and sweeps the temp
+ * files of abandoned uploads.
+ */
 export function registerBlobStorage(app: FastifyInstance, storage: BlobStorage): void {
   app.addHook('onReady', () => storage.start());
-  if (storage.backend === 'local') registerLocalBlobRoutes(app, storage as LocalBlobStorage);
+  if (storage.backend !== 'local') return;
+  registerLocalBlobRoutes(app, storage as LocalBlobStorage);
+  scheduleTempSweeps(app, storage as LocalBlobStorage);
 }

@@ -5,6 +5,7 @@ import { loggableError } from '../db/errors.ts';
 import { keyOfUrlPath } from './keys.ts';
 import {
   BLOB_ROUTE_PREFIX,
+  BlobExistsError,
   BlobKeyConflictError,
   BlobMd5MismatchError,
   BlobSizeMismatchError,
@@ -18,6 +19,15 @@ import { attachmentDisposition } from './types.ts';
 const DEFAULT_SERVICE_VERSION = '2025-01-05';
 /** A refused body is read and discarded up to this size so the client gets the answer; larger ones close. */
 const DISCARD_LIMIT = 1024 * 1024;
+/**
+ * An upload that sends nothing for this long is cut off: a client whose network vanished without closing the
+ * connection would otherwise hold its socket and its temp file for ever. Far below STALE_TEMP_MS, so the temp
+ * sweep never meets a live upload.
+ */
+const UPLOAD_IDLE_MS = 2 * 60 * 1000;
+/** Azure's answer to a SAS that may create a blob but not overwrite it; upload URLs answer the same. */
+const CREATE_ONLY_REFUSAL =
+  'This request is not authorized to perform this operation using this permission: the upload URL creates the blob once and cannot replace it.';
 const EXPOSED_HEADERS = [
   'etag',
   'last-modified',
@@ -110,7 +120,7 @@ async function discardBody(request: FastifyRequest, declaredLength: number): Pro
   return true;
 }
 
-async function handlePut(storage: LocalBlobStorage, request: FastifyRequest, reply: FastifyReply) {
+async function handlePut(storage: LocalBlobStorage, idleMs: number, request: FastifyRequest, reply: FastifyReply) {
   const declaredLength = Number(request.headers['content-length'] ?? Number.NaN);
   const refuse = async (status: number, code: string, message: string) => {
     const drained = Number.isNaN(declaredLength) ? false : await discardBody(request, declaredLength);
@@ -127,6 +137,8 @@ async function handlePut(storage: LocalBlobStorage, request: FastifyRequest, rep
   if (Number.isNaN(sizeBytes)) grant.expires = Number.NaN;
   const denied = refusal(storage, grant, parsed.signature);
   if (denied) return refuse(403, 'AuthenticationFailed', denied);
+  // Answered before the body is read, as Azure checks permissions; the store's link decides races.
+  if (await storage.exists(key)) return refuse(403, 'AuthorizationPermissionMismatch', CREATE_ONLY_REFUSAL);
 
   if (query.has('comp') || query.has('blockid')) {
     return refuse(400, 'UnsupportedQueryParameter', 'Only single-shot Put Blob is supported: upload the whole body.');
@@ -152,12 +164,17 @@ async function handlePut(storage: LocalBlobStorage, request: FastifyRequest, rep
     if (contentMd5.length !== 16) return refuse(400, 'InvalidMd5', 'The Content-MD5 header is not valid.');
   }
 
+  const socket = request.raw.socket;
+  const previousTimeout = socket.timeout ?? 0;
+  const cutOff = () => socket.destroy();
+  socket.setTimeout(idleMs, cutOff);
   let meta: LocalBlobMeta;
   try {
     meta = await storage.store(key, request.raw.iterator({ destroyOnReturn: false }), {
       contentType,
       expectedSize: sizeBytes,
       contentMd5,
+      createOnly: true,
     });
   } catch (error) {
     if (error instanceof BlobSizeMismatchError) {
@@ -165,8 +182,14 @@ async function handlePut(storage: LocalBlobStorage, request: FastifyRequest, rep
       return sendError(request, reply, 400, 'InvalidInput', message, { close: !error.drained });
     }
     if (error instanceof BlobMd5MismatchError) return sendError(request, reply, 400, 'Md5Mismatch', error.message);
+    if (error instanceof BlobExistsError) {
+      return sendError(request, reply, 403, 'AuthorizationPermissionMismatch', CREATE_ONLY_REFUSAL);
+    }
     if (error instanceof BlobKeyConflictError) return sendError(request, reply, 409, 'BlobKeyConflict', error.message);
     throw error;
+  } finally {
+    socket.off('timeout', cutOff);
+    socket.setTimeout(previousTimeout);
   }
   return baseHeaders(request, reply)
     .code(201)
@@ -251,7 +274,12 @@ async function handleGet(storage: LocalBlobStorage, request: FastifyRequest, rep
  * The routes behind the local backend's signed URLs, in their own scope: no JSON parser (bodies are streamed to
  * disk from the raw request), no bearer credential (the signature is the credential), not in the OpenAPI document.
  */
-export function registerLocalBlobRoutes(app: FastifyInstance, storage: LocalBlobStorage): void {
+export function registerLocalBlobRoutes(
+  app: FastifyInstance,
+  storage: LocalBlobStorage,
+  options: { uploadIdleMs?: number } = {},
+): void {
+  const idleMs = options.uploadIdleMs ?? UPLOAD_IDLE_MS;
   // A download can still be streaming when the app starts closing: its headers are out, so it cannot ask the
   // client to drop the keep-alive connection, which would then hold the close open. End it once it finishes.
   let closing = false;
@@ -285,12 +313,12 @@ export function registerLocalBlobRoutes(app: FastifyInstance, storage: LocalBlob
       sendError(request, reply, 500, 'InternalError', 'The server encountered an internal error.', { close: true });
     });
     const url = `${BLOB_ROUTE_PREFIX}*`;
-    const options = { config: { auth: 'public' as const }, schema: { hide: true } };
-    scope.put(url, options, (request, reply) => handlePut(storage, request, reply));
-    scope.get(url, { ...options, exposeHeadRoute: false }, (request, reply) => handleGet(storage, request, reply));
-    scope.head(url, options, (request, reply) => handleGet(storage, request, reply));
+    const routeOptions = { config: { auth: 'public' as const }, schema: { hide: true } };
+    scope.put(url, routeOptions, (request, reply) => handlePut(storage, idleMs, request, reply));
+    scope.get(url, { ...routeOptions, exposeHeadRoute: false }, (request, reply) => handleGet(storage, request, reply));
+    scope.head(url, routeOptions, (request, reply) => handleGet(storage, request, reply));
     // CORS preflight: a browser may PUT or GET the signed URL from the web app's origin.
-    scope.options(url, options, (request, reply) => {
+    scope.options(url, routeOptions, (request, reply) => {
       const asked = request.headers['access-control-request-headers'];
       reply
         .code(200)

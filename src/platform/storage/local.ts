@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, open, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { link, mkdir, open, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { assertValidKey, BlobNotFoundError, encodeKeyPath, pathOfKey } from './keys.ts';
@@ -47,6 +47,14 @@ export class BlobMd5MismatchError extends Error {
   }
 }
 
+/** A create-only upload met a blob already stored under its key (Azure refuses a `c`-only SAS the same way). */
+export class BlobExistsError extends Error {
+  constructor(key: string) {
+    super(`A blob already exists under ${key}`);
+    this.name = 'BlobExistsError';
+  }
+}
+
 /** The key names a directory, or a file stands where the key needs a directory (`a` vs `a/b`). */
 export class BlobKeyConflictError extends Error {
   constructor(key: string) {
@@ -57,20 +65,28 @@ export class BlobKeyConflictError extends Error {
 
 /** An oversized body is still read (and discarded) up to this much past its declared size, to answer cleanly. */
 const DRAIN_LIMIT = 1024 * 1024;
-/** Temp files older than this are leftovers of a crash, removed at start. */
-const STALE_TEMP_MS = 24 * 3600 * 1000;
+/**
+ * A temp file nothing has written to for this long belongs to an upload that will never finish (the process
+ * died, or the client went silent: the blob routes cut off an idle upload after minutes), so a sweep removes it.
+ */
+export const STALE_TEMP_MS = 30 * 60 * 1000;
 
 export interface LocalBlobStorage extends BlobStorage {
   readonly backend: 'local';
   readonly signer: ReturnType<typeof createUrlSigner>;
-  /** Stores a body, streamed: written to a temp file and renamed into place only when complete and valid. */
+  /**
+   * Stores a body, streamed: written to a temp file and moved into place only when complete and valid.
+   * `createOnly` refuses (BlobExistsError) a key that holds a blob, decided atomically at the move.
+   */
   store(
     key: string,
     chunks: AsyncIterable<Buffer> | Iterable<Buffer>,
-    options: { contentType: string; expectedSize?: number; contentMd5?: Buffer },
+    options: { contentType: string; expectedSize?: number; contentMd5?: Buffer; createOnly?: boolean },
   ): Promise<LocalBlobMeta>;
   /** The blob's file and metadata, or null. */
   locate(key: string): Promise<{ path: string; sizeBytes: number; meta: LocalBlobMeta | null } | null>;
+  /** Removes temp files of uploads abandoned for the stale age (also run by `start`). */
+  sweepTemps(): Promise<void>;
 }
 
 const isErrno = (error: unknown, ...codes: string[]) =>
@@ -81,11 +97,14 @@ export function createLocalBlobStorage(options: {
   secretKey: Buffer;
   /** The server's public base URL, asked for each time a URL is signed (it may be known only after listen). */
   baseUrl: () => string;
+  /** Age (since the last write) at which a temp file counts as abandoned; STALE_TEMP_MS unless a test shortens it. */
+  staleTempMs?: number;
 }): LocalBlobStorage {
   const dataRoot = join(options.dir, 'data');
   const metaRoot = join(options.dir, 'meta');
   const tempRoot = join(options.dir, 'tmp');
   const signer = createUrlSigner(options.secretKey);
+  const staleTempMs = options.staleTempMs ?? STALE_TEMP_MS;
 
   function signedUrl(grant: Parameters<typeof signer.sign>[0], extra: Record<string, string | undefined>): SignedUrl {
     const query = new URLSearchParams({ expires: String(grant.expires) });
@@ -130,18 +149,38 @@ export function createLocalBlobStorage(options: {
     }
   }
 
+  /** Like moveIntoPlace, but a link never replaces: the one atomic "create if absent" a file system offers. */
+  async function linkIntoPlace(from: string, to: string, key: string) {
+    try {
+      await mkdir(dirname(to), { recursive: true });
+    } catch (error) {
+      if (isErrno(error, 'ENOTDIR', 'EEXIST')) throw new BlobKeyConflictError(key);
+      throw error;
+    }
+    try {
+      await link(from, to);
+    } catch (error) {
+      if (isErrno(error, 'EEXIST')) {
+        const existing = await stat(to).catch(() => null);
+        throw existing?.isFile() ? new BlobExistsError(key) : new BlobKeyConflictError(key);
+      }
+      if (isErrno(error, 'ENOTDIR')) throw new BlobKeyConflictError(key);
+      throw error;
+    }
+  }
+
   async function store(
     key: string,
     chunks: AsyncIterable<Buffer> | Iterable<Buffer>,
-    opts: { contentType: string; expectedSize?: number; contentMd5?: Buffer },
+    opts: { contentType: string; expectedSize?: number; contentMd5?: Buffer; createOnly?: boolean },
   ): Promise<LocalBlobMeta> {
     const dataPath = pathOfKey(dataRoot, key);
     const metaPath = pathOfKey(metaRoot, key);
     await mkdir(tempRoot, { recursive: true });
     const temp = join(tempRoot, randomUUID());
+    const metaTemp = `${temp}.meta`;
     const md5 = createHash('md5');
     let received = 0;
-    let complete = false;
     try {
       const file = await open(temp, 'wx', 0o600);
       try {
@@ -171,27 +210,65 @@ export function createLocalBlobStorage(options: {
         md5: digest.toString('base64'),
         lastModified: new Date().toISOString(),
       };
-      // Metadata first: a blob file is only ever visible with its metadata beside it.
-      const metaTemp = `${temp}.meta`;
       await writeFile(metaTemp, JSON.stringify(meta), { mode: 0o600 });
-      await moveIntoPlace(metaTemp, metaPath, key);
-      await moveIntoPlace(temp, dataPath, key);
-      complete = true;
+      if (opts.createOnly) {
+        // The link claims the key, so of racing uploads exactly one wins. Its data is visible a moment before
+        // its metadata, which readers tolerate: they trust metadata only when its size matches the file.
+        await linkIntoPlace(temp, dataPath, key);
+        await moveIntoPlace(metaTemp, metaPath, key);
+      } else {
+        // Metadata first: a blob file is only ever visible with its metadata beside it.
+        await moveIntoPlace(metaTemp, metaPath, key);
+        await moveIntoPlace(temp, dataPath, key);
+      }
       return meta;
     } finally {
-      if (!complete) {
-        await rm(temp, { force: true });
-        await rm(`${temp}.meta`, { force: true });
-      }
+      // Gone already after a rename; after a link, or a failure, these are what is left.
+      await rm(temp, { force: true });
+      await rm(metaTemp, { force: true });
     }
   }
 
-  async function removeStaleTemps() {
+  /** A hard link is a copy here: blob files never change in place (every write renames a new file over). */
+  async function copy(fromKey: string, toKey: string) {
+    const dataPath = pathOfKey(dataRoot, toKey);
+    const metaPath = pathOfKey(metaRoot, toKey);
+    const found = await locate(fromKey);
+    if (!found) throw new BlobNotFoundError(fromKey);
+    await mkdir(tempRoot, { recursive: true });
+    const temp = join(tempRoot, randomUUID());
+    const metaTemp = `${temp}.meta`;
+    try {
+      await link(found.path, temp).catch((error: unknown) => {
+        throw isErrno(error, 'ENOENT') ? new BlobNotFoundError(fromKey) : error;
+      });
+      if (found.meta) {
+        await writeFile(metaTemp, JSON.stringify(found.meta), { mode: 0o600 });
+        await moveIntoPlace(metaTemp, metaPath, toKey);
+      } else {
+        await rm(metaPath, { force: true });
+      }
+      await moveIntoPlace(temp, dataPath, toKey);
+    } finally {
+      await rm(temp, { force: true });
+      await rm(metaTemp, { force: true });
+    }
+  }
+
+  async function sweepTemps() {
+    let names: string[];
+    try {
+      names = await readdir(tempRoot);
+    } catch (error) {
+      if (isErrno(error, 'ENOENT')) return;
+      throw error;
+    }
     const now = Date.now();
-    for (const name of await readdir(tempRoot)) {
+    for (const name of names) {
       const path = join(tempRoot, name);
       const info = await stat(path).catch(() => null);
-      if (info && now - info.mtimeMs > STALE_TEMP_MS) await rm(path, { force: true });
+      // ctime, not mtime: a copy's link into tmp/ keeps the old blob's mtime but moves ctime to now.
+      if (info && now - info.ctimeMs > staleTempMs) await rm(path, { force: true });
     }
   }
 
@@ -201,12 +278,14 @@ export function createLocalBlobStorage(options: {
     signer,
     store,
     locate,
+    sweepTemps,
+    copy,
 
     async start() {
       await mkdir(dataRoot, { recursive: true });
       await mkdir(metaRoot, { recursive: true });
       await mkdir(tempRoot, { recursive: true });
-      await removeStaleTemps();
+      await sweepTemps();
     },
 
     async createUploadUrl(request: UploadUrlRequest) {

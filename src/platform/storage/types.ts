@@ -42,6 +42,11 @@ export interface BlobStorage {
   readonly enforcesUploadSize: boolean;
   /** Prepares the backend (directories, the Azure container); idempotent, and run by the app's onReady. */
   start(): Promise<void>;
+  /**
+   * A URL that creates the blob once: a PUT to a key that already holds a blob is refused with 403
+   * `AuthorizationPermissionMismatch` on both backends (Azure: a SAS with `c` and without `w`), so an upload URL
+   * can never replace content. A refused or broken upload stores nothing, and the URL may be used again.
+   */
   createUploadUrl(request: UploadUrlRequest): Promise<SignedUrl>;
   createDownloadUrl(request: DownloadUrlRequest): Promise<SignedUrl>;
   exists(key: string): Promise<boolean>;
@@ -52,6 +57,8 @@ export interface BlobStorage {
   readStream(key: string): Promise<Readable>;
   /** Server-side write (generated artifacts); replaces an existing blob. */
   write(key: string, body: Buffer | Readable, options: { contentType: string }): Promise<{ sizeBytes: number }>;
+  /** Server-side copy, replacing `toKey`; throws BlobNotFoundError when `fromKey` holds no blob. */
+  copy(fromKey: string, toKey: string): Promise<void>;
   /** Idempotent: deleting a missing blob is not an error. */
   delete(key: string): Promise<void>;
 }

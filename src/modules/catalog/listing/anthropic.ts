@@ -34,17 +34,14 @@ export function mapAnthropicModel(m: Record<string, unknown>): AvailableModel {
 }
 
 /** Anthropic `GET {base}/models`, following `has_more`/`last_id` pages. */
-export const listAnthropic: VendorClient = async ({ baseUrl, apiKey, timeoutMs }) => {
+export const listAnthropic: VendorClient = async (req) => {
   const rows: Record<string, unknown>[] = [];
   let after: string | null = null;
   for (let page = 0; page < MAX_PAGES; page++) {
     const query = new URLSearchParams({ limit: '1000' });
     if (after) query.set('after_id', after);
-    const body = await getVendorJson(joinUrl(baseUrl, `/models?${query}`), {
-      headers: { 'x-api-key': apiKey, 'anthropic-version': ANTHROPIC_VERSION },
-      timeoutMs,
-      secret: apiKey,
-    });
+    const headers = { 'x-api-key': req.apiKey, 'anthropic-version': ANTHROPIC_VERSION };
+    const body = await getVendorJson(joinUrl(req.baseUrl, `/models?${query}`), headers, req);
     rows.push(...arrayField(body, 'data'));
     if (!isRecord(body) || body.has_more !== true || typeof body.last_id !== 'string') break;
     after = body.last_id;

@@ -36,13 +36,13 @@ export function mapGeminiModel(m: Record<string, unknown>): AvailableModel {
 }
 
 /** Gemini `GET {base}/models?key=…`, following `nextPageToken`. */
-export const listGemini: VendorClient = async ({ baseUrl, apiKey, timeoutMs }) => {
+export const listGemini: VendorClient = async (req) => {
   const rows: Record<string, unknown>[] = [];
   let token: string | null = null;
   for (let page = 0; page < MAX_PAGES; page++) {
-    const query = new URLSearchParams({ key: apiKey, pageSize: '1000' });
+    const query = new URLSearchParams({ key: req.apiKey, pageSize: '1000' });
     if (token) query.set('pageToken', token);
-    const body = await getVendorJson(joinUrl(baseUrl, `/models?${query}`), { headers: {}, timeoutMs, secret: apiKey });
+    const body = await getVendorJson(joinUrl(req.baseUrl, `/models?${query}`), {}, req);
     if (!isRecord(body)) throw vendorError('The vendor answer is not an object');
     // An account with no models answers `{}`.
     const list = body.models ?? [];

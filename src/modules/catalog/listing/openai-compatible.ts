@@ -26,12 +26,8 @@ export function mapOpenAiModel(m: Record<string, unknown>): AvailableModel {
 }
 
 /** OpenAI `GET {base}/models` with a bearer key; any other slug speaks the same protocol. */
-export const listOpenAiCompatible: VendorClient = async ({ baseUrl, apiKey, timeoutMs }) => {
-  const body = await getVendorJson(joinUrl(baseUrl, '/models'), {
-    headers: { authorization: `Bearer ${apiKey}` },
-    timeoutMs,
-    secret: apiKey,
-  });
+export const listOpenAiCompatible: VendorClient = async (req) => {
+  const body = await getVendorJson(joinUrl(req.baseUrl, '/models'), { authorization: `Bearer ${req.apiKey}` }, req);
   return arrayField(body, 'data')
     .filter((m) => typeof m.id === 'string')
     .map(mapOpenAiModel);

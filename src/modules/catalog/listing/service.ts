@@ -36,6 +36,8 @@ export interface ModelListingDeps {
   /** For each model id, the provider's active family holding it (one lookup per listing); none: all null. */
   trackedBy?: (providerId: string, modelIds: string[]) => Promise<Map<string, Tracked>>;
   fetchTimeoutMs?: number;
+  /** ATRIUM_ALLOW_PRIVATE_MODEL_URLS (default true): false refuses vendor addresses on private networks. */
+  allowPrivateAddresses?: boolean;
   now?: () => Date;
 }
 
@@ -47,6 +49,7 @@ export function createModelListing({
   providers,
   trackedBy,
   fetchTimeoutMs = DEFAULT_VENDOR_TIMEOUT_MS,
+  allowPrivateAddresses = true,
   now = () => new Date(),
 }: ModelListingDeps) {
   const cache = new Map<string, { stamp: string; expires: number; value: AvailableModels }>();
@@ -81,7 +84,7 @@ export function createModelListing({
         return withTracking(providerId, cached.value);
 
       const integration = integrationFor(provider.slug);
-      const models = await integration.client({ baseUrl, apiKey, timeoutMs: fetchTimeoutMs });
+      const models = await integration.client({ baseUrl, apiKey, timeoutMs: fetchTimeoutMs, allowPrivateAddresses });
       const value: AvailableModels = {
         models,
         listing: { documented: integration.documented, docs_url: integration.docsUrl, fetched_at: at.toISOString() },

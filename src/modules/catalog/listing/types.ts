@@ -55,6 +55,8 @@ export interface VendorRequest {
   baseUrl: string;
   apiKey: string;
   timeoutMs: number;
+  /** ATRIUM_ALLOW_PRIVATE_MODEL_URLS: false refuses addresses resolving to loopback, private or link-local ones. */
+  allowPrivateAddresses: boolean;
 }
 
 export type VendorClient = (req: VendorRequest) => Promise<AvailableModel[]>;

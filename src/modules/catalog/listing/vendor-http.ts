@@ -1,46 +1,41 @@
 import { ApiError } from '../../../platform/http/errors.ts';
-
-const MAX_VENDOR_TEXT = 200;
+import { statusLine, vendorErrorCode } from '../../../platform/models/errors.ts';
+import { PrivateAddressError } from '../../../platform/models/private-addresses.ts';
+import { createVendorFetch, VendorRedirectError } from '../../../platform/models/vendor-fetch.ts';
+import type { VendorRequest } from './types.ts';
 
 export const vendorError = (message: string) => new ApiError(502, 'vendor_error', message);
 
-/** Removes the key (and anything after `key=`) from vendor text and bounds its length. */
-export function cleanVendorText(text: string, secret: string): string {
-  let out = secret ? text.split(secret).join('[redacted]') : text;
-  out = out
-    .replace(/([?&]key=)[^&\s"']+/gi, '$1[redacted]')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return out.length > MAX_VENDOR_TEXT ? `${out.slice(0, MAX_VENDOR_TEXT)}…` : out;
-}
-
-/** GETs JSON from a vendor; non-2xx, network failure, timeout and bad JSON all become 502 `vendor_error`. */
-export async function getVendorJson(
-  url: string,
-  init: { headers: Record<string, string>; timeoutMs: number; secret: string },
-): Promise<unknown> {
+/**
+ * GETs JSON from a vendor through the vendor fetch (redirects only within the origin, private addresses refused
+ * when configured); non-2xx, network failure, timeout and bad JSON all become 502 `vendor_error`. A non-2xx
+ * answer is told by its status line and the vendor's error code only, never its body.
+ */
+export async function getVendorJson(url: string, headers: Record<string, string>, req: VendorRequest) {
+  const vendorFetch = createVendorFetch({ allowPrivateAddresses: req.allowPrivateAddresses });
   let res: Response;
   let text: string;
   try {
-    res = await fetch(url, {
-      headers: { accept: 'application/json', ...init.headers },
-      signal: AbortSignal.timeout(init.timeoutMs),
+    res = await vendorFetch(url, {
+      headers: { accept: 'application/json', ...headers },
+      signal: AbortSignal.timeout(req.timeoutMs),
     });
     text = await res.text();
   } catch (err) {
-    const e = err as Error & { cause?: { code?: string } };
+    const e = err as Error & { cause?: { code?: string }; code?: string };
     if (e.name === 'TimeoutError' || e.name === 'AbortError')
-      throw vendorError(`The vendor did not answer within ${init.timeoutMs} ms`);
-    throw vendorError(
-      `The vendor could not be reached${e.cause?.code ? ` (${cleanVendorText(e.cause.code, init.secret)})` : ''}`,
-    );
+      throw vendorError(`The vendor did not answer within ${req.timeoutMs} ms`);
+    if (err instanceof VendorRedirectError) throw vendorError(`The vendor could not be listed: ${err.message}`);
+    if (err instanceof PrivateAddressError)
+      throw vendorError(`The vendor address is refused: ${err.message} (ATRIUM_ALLOW_PRIVATE_MODEL_URLS=false)`);
+    const code = e.cause?.code ?? e.code;
+    throw vendorError(`The vendor could not be reached${code && /^[A-Z_]+$/.test(code) ? ` (${code})` : ''}`);
   }
   if (!res.ok) {
-    const detail = cleanVendorText(text, init.secret);
-    throw vendorError(`The vendor answered ${res.status}${detail ? `: ${detail}` : ''}`);
+    throw vendorError(`The vendor answered ${statusLine(res.status, vendorErrorCode(text, [req.apiKey]))}`);
   }
   try {
-    return JSON.parse(text);
+    return JSON.parse(text) as unknown;
   } catch {
     throw vendorError('The vendor answered with invalid JSON');
   }

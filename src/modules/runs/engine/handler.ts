@@ -14,11 +14,13 @@ import type { RunTool } from '../tools/types.ts';
 import { type AgentContextDeps, loadAgentContext } from './agent-context.ts';
 import { buildModelMessages, type RunState, readState, systemPrompt, TRANSCRIPT_WINDOW } from './conversation.ts';
 import { createDraftWriter, DraftClosed } from './draft.ts';
+import { runFailure } from './failures.ts';
+import { withStorableOutput } from './storable-output.ts';
 import { describeToolCall, runToolAct } from './tool-acts.ts';
 import { driveWorkflow } from './workflow.ts';
 import type { WorkflowSources } from './workflow-steps.ts';
 
-/** Model rounds one run may take before it must answer. */
+/** Model rounds one run may take before it must answer (well under a workflow run's MAX_MODEL_CALLS). */
 export const MAX_ROUNDS = 12;
 /** Deliveries of one run's job before the run is failed instead of retried. */
 export const RUN_JOB_ATTEMPTS = 10;
@@ -55,7 +57,8 @@ class RunCancelled extends Error {}
  * tool acts to its end. Everything it has done is durable (acts, rounds in `runs.state`, the draft), so a
  * reclaimed delivery picks up where the dead one stopped; a finished or awaiting run makes a delivery a no-op.
  */
-export function createRunHandler(deps: RunEngineDeps): JobHandler {
+export function createRunHandler(engine: RunEngineDeps): JobHandler {
+  const deps = { ...engine, gateway: withStorableOutput(engine.gateway) };
   const { db, bus } = deps;
 
   return async (job, jobCtx) => {
@@ -82,10 +85,10 @@ export function createRunHandler(deps: RunEngineDeps): JobHandler {
     } catch (error) {
       // Cancelled (the canceller wrote the end), ended elsewhere, or lease lost (another worker has the run now).
       if (abort.signal.aborted || error instanceof RunCancelled || error instanceof DraftClosed) return;
-      const modelFailure = error instanceof ApiError;
-      if (!modelFailure && job.attempt < RUN_JOB_ATTEMPTS) throw error;
+      const failure = runFailure(error);
+      if (!failure && job.attempt < RUN_JOB_ATTEMPTS) throw error;
       deps.log.error({ err: loggableError(error), runId }, 'run failed');
-      await fail(deps, organizationId, runId, error);
+      await fail(deps, organizationId, runId, failure ?? error);
     } finally {
       unsubscribe();
       jobCtx.signal.removeEventListener('abort', onLeaseLost);

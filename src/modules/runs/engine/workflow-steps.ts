@@ -22,16 +22,19 @@ export const MAX_RUN_NESTING = 5;
 
 /** What the workflow engine reads of the workflows module (agents and skills come through `AgentContextDeps`). */
 export interface WorkflowSources {
+  /**
+   * When a run starts: its workflow with the definitions it nests. Rejects with an ApiError, which fails the
+   * run, a workflow that cannot run (gone, archived, nesting problems, more expanded steps than allowed).
+   */
   workflow(
     organizationId: string,
     id: string,
   ): Promise<{
-    id: string;
     name: string;
-    status: string;
-    definition: unknown;
+    definition: Definition;
+    nested: Record<string, Definition>;
     discussionAgentId: string | null;
-  } | null>;
+  }>;
 }
 
 /** An agent's system prompt (with its default skills) and model, or null when the agent is gone. */

@@ -1,3 +1,4 @@
+import { loggableError } from '../../../platform/db/errors.ts';
 import { ApiError } from '../../../platform/http/errors.ts';
 import type { ModelCallContext } from '../../../platform/models/index.ts';
 import type { ThreadRow } from '../../threads/store.ts';
@@ -5,7 +6,9 @@ import type { Step } from '../../workflows/schemas.ts';
 import { actActivity, actError, actsUpdated, runEvent } from '../events.ts';
 import { type ActRow, actsStore, type RunRow, runsStore } from '../store.ts';
 import { DraftClosed } from './draft.ts';
+import { runFailure } from './failures.ts';
 import type { RunEngineDeps } from './handler.ts';
+import { meteredGateway, modelCallsOf, RunLimitReached } from './model-calls.ts';
 import { runToolAct } from './tool-acts.ts';
 import { finishWorkflow } from './workflow-finish.ts';
 import { ensurePlan, type WorkflowPlan } from './workflow-plan.ts';
@@ -22,15 +25,14 @@ class StepActFailed extends ApiError {
   }
 }
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 /**
  * A workflow run: one act per step, run in dependency order; a step starts as soon as every step it depends on
  * has completed, so independent steps run in parallel. A step that requires confirmation pauses the run
  * (`awaiting`, `interrupts.approval`) once nothing else can run; approve sends it back `pending` with its
  * answer, reject completes it as declined and the steps after it read that. A failing step fails the run
- * through the handler's failure path (an ApiError). The acts are the state: a new delivery reruns the acts a
- * dead one left `running` and goes on from there.
+ * through the handler's failure path (an ApiError, or a value the database refused: failures.ts). The acts are
+ * the state: a new delivery reruns the acts a dead one left `running` and goes on from there. Every model call
+ * counts against the run's MAX_MODEL_CALLS (model-calls.ts).
  */
 export async function driveWorkflow(base: RunEngineDeps, run: RunRow, signal: AbortSignal): Promise<void> {
   if (!base.workflows) throw new Error('The workflow engine is not wired (RunEngineDeps.workflows)');
@@ -41,9 +43,10 @@ export async function driveWorkflow(base: RunEngineDeps, run: RunRow, signal: Ab
   if (!thread) throw new Error(`run ${runId}: thread ${run.threadId} is gone`);
   const plan = await ensurePlan(db, deps.workflows, run);
   const ctx: ModelCallContext = { organizationId, userId: run.userId, channel: run.channel, runId };
+  const gateway = meteredGateway(deps.gateway, modelCallsOf(run.state));
   const env: StepEnv = {
     db,
-    gateway: deps.gateway,
+    gateway,
     tools: deps.tools,
     toolSlots: deps.toolSlots,
     agents: deps.agents,
@@ -67,7 +70,7 @@ export async function driveWorkflow(base: RunEngineDeps, run: RunRow, signal: Ab
   const status = new Map<string, string>(acts.map((a) => [a.key, a.status === 'running' ? 'pending' : a.status]));
   const inflight = new Map<string, Promise<void>>();
   const gated: { act: ActRow; prompt: string }[] = [];
-  let failure: { step: Step; error: unknown } | null = null;
+  let failure: { step: Step; error: ApiError } | null = null;
   let stop: unknown = null;
 
   for (;;) {
@@ -88,12 +91,15 @@ export async function driveWorkflow(base: RunEngineDeps, run: RunRow, signal: Ab
           })
           .catch(async (error: unknown) => {
             status.set(act.key, 'failed');
-            if (signal.aborted || error instanceof DraftClosed || !(error instanceof ApiError)) {
+            const failed = runFailure(error);
+            if (signal.aborted || error instanceof DraftClosed || !failed) {
               stop ??= error;
               return;
             }
-            failure ??= { step, error };
-            if (!(error instanceof StepActFailed)) await markFailed(deps, run, act, errorText(error));
+            // The run's error names no database detail: the log keeps it (scrubbed of the refused value).
+            if (failed !== error) deps.log.error({ err: loggableError(error), runId, step: step.id }, 'step failed');
+            failure ??= { step, error: failed };
+            if (!(error instanceof StepActFailed)) await markFailed(deps, run, act, failed.message);
           })
           .finally(() => inflight.delete(act.key));
         inflight.set(act.key, work);
@@ -106,8 +112,9 @@ export async function driveWorkflow(base: RunEngineDeps, run: RunRow, signal: Ab
   if (signal.aborted) throw signal.reason;
   if (stop) throw stop;
   if (failure) {
-    const { step, error } = failure as { step: Step; error: unknown };
-    throw new ApiError(422, 'step_failed', `The step "${step.name}" failed: ${errorText(error)}`);
+    const { step, error } = failure as { step: Step; error: ApiError };
+    if (error instanceof RunLimitReached) throw error;
+    throw new ApiError(422, 'step_failed', `The step "${step.name}" failed: ${error.message}`);
   }
   if ([...status.values()].includes('awaiting')) return;
   if (gated.length > 0) return pause(deps, run, gated);
@@ -116,7 +123,8 @@ export async function driveWorkflow(base: RunEngineDeps, run: RunRow, signal: Ab
   }
   const finished = await runsStore.find(db, organizationId, runId);
   if (finished?.status !== 'running') throw new DraftClosed();
-  await finishWorkflow(deps, finished, plan, await actsStore.listForRun(db, organizationId, runId), ctx, signal);
+  const ended = await actsStore.listForRun(db, organizationId, runId);
+  await finishWorkflow({ ...deps, gateway }, finished, plan, ended, ctx, signal);
 }
 
 async function publishActs(deps: Deps, run: RunRow) {
@@ -155,6 +163,11 @@ async function runStep(
     if (locked?.status !== 'running') throw new DraftClosed();
     for (const u of result.usages) {
       await deps.gateway.recordUsage(tx, { ...env.ctx, agentId: u.agentId }, u.model, u.usage);
+    }
+    // One usage per model call: kept with the run, so a delivery after a pause or a crash goes on counting.
+    if (result.usages.length > 0) {
+      const modelCalls = modelCallsOf(locked.state) + result.usages.length;
+      await runsStore.update(tx, org, run.id, { state: { ...locked.state, modelCalls } });
     }
     await actsStore.update(tx, org, act.id, {
       status: 'completed',

@@ -1,8 +1,7 @@
 import type { RunEvent } from '../../../platform/events/types.ts';
 import { sseFrame } from '../../../platform/http/sse.ts';
-import { RECONNECT_COMMENT, type RunStreamWriter } from './open-stream.ts';
 import { placeDelta } from './token-dedupe.ts';
-import { isTerminalEvent, type RunSnapshot } from './types.ts';
+import { isTerminalEvent, RECONNECT_COMMENT, type RunSnapshot, type RunStreamWriter } from './types.ts';
 
 /** The envelope exactly as the Events section shows it. */
 export const envelopeOf = (event: RunEvent) => ({

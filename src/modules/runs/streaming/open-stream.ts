@@ -1,26 +1,55 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Actor } from '../../../platform/auth/actor.ts';
 import { contextOf } from '../../../platform/auth/guard.ts';
 import type { EventBus, RunEvent } from '../../../platform/events/types.ts';
 import { ApiError } from '../../../platform/http/errors.ts';
 import type { SseHub, SseStream } from '../../../platform/http/sse.ts';
-import { isTerminalStatus, type RunSnapshot, type RunSnapshotReader } from './types.ts';
-
-/** What a stream writes: its first frame(s) from the snapshot, then one reaction per event (it may close). */
-export interface RunStreamWriter {
-  start(stream: SseStream): void;
-  event(stream: SseStream, event: RunEvent): void;
-}
+import { type StreamAccess, watchAccess } from './access-watch.ts';
+import {
+  isTerminalStatus,
+  RECONNECT_COMMENT,
+  type RunSnapshot,
+  type RunSnapshotReader,
+  type RunStreamWriter,
+} from './types.ts';
 
 export interface RunStreamDeps {
   reader: RunSnapshotReader;
   bus: EventBus;
   hub: SseHub;
+  /** Re-checks the caller while a stream is open; without it a stream is authorised only when it opens. */
+  access?: StreamAccess;
 }
 
 /** Events held while the snapshot is read; past this a client would be better served by reconnecting. */
 const MAX_BUFFERED_EVENTS = 10_000;
-/** The comment written before closing a stream that may have missed events (the client reopens it). */
-export const RECONNECT_COMMENT = 'reconnect';
+
+/** The stream cap counts a principal's streams together, whichever of its sessions or keys opened them. */
+const principalOf = (actor: Actor) =>
+  actor.kind === 'user' ? `user:${actor.userId}` : `service_account:${actor.serviceAccountId}`;
+
+/**
+ * Serves one stream in one of its caller's stream slots (429 `rate_limited` when all are taken, before any work);
+ * the slot is freed when the stream closes, however it closes, or when it never opens.
+ */
+export async function serveRunStream(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  deps: RunStreamDeps,
+  ids: { threadId: string; runId: string },
+  writerFor: (snapshot: RunSnapshot) => RunStreamWriter,
+): Promise<void> {
+  const release = deps.hub.claim(principalOf(contextOf(request).actor));
+  let stream: SseStream | null;
+  try {
+    stream = await openRunStream(request, reply, deps, ids, writerFor);
+  } catch (err) {
+    release();
+    throw err;
+  }
+  if (stream) stream.onClose(release);
+  else release();
+}
 
 /**
  * The order that makes "snapshot first, then everything after it" hold without a replay log:
@@ -30,13 +59,13 @@ export const RECONNECT_COMMENT = 'reconnect';
  * An event published before the snapshot was read is both in it and in the buffer: writers drop or
  * re-apply such events idempotently. A run already finished gets its snapshot and the stream closes.
  */
-export async function serveRunStream(
+async function openRunStream(
   request: FastifyRequest,
   reply: FastifyReply,
   deps: RunStreamDeps,
   ids: { threadId: string; runId: string },
   writerFor: (snapshot: RunSnapshot) => RunStreamWriter,
-): Promise<void> {
+): Promise<SseStream | null> {
   const ctx = contextOf(request);
   const buffered: RunEvent[] = [];
   let overflow = false;
@@ -74,7 +103,7 @@ export async function serveRunStream(
     // The client left while the snapshot was read.
     subscription();
     reply.hijack();
-    return;
+    return null;
   }
   let opened: SseStream;
   try {
@@ -86,19 +115,22 @@ export async function serveRunStream(
   stream = opened;
   opened.onClose(() => subscription());
 
-  const writer = writerFor(snapshot);
+  const writer = deps.access
+    ? watchAccess(request, opened, ids, deps.access, writerFor(snapshot))
+    : writerFor(snapshot);
   writer.start(opened);
   if (isTerminalStatus(snapshot.run.status)) {
     opened.close('done');
-    return;
+    return opened;
   }
   if (lost || overflow) {
     opened.close('done', RECONNECT_COMMENT);
-    return;
+    return opened;
   }
   for (const event of buffered.splice(0)) {
-    if (opened.closed) return;
+    if (opened.closed) return opened;
     writer.event(opened, event);
   }
   if (!opened.closed) live = (event) => opened.closed || writer.event(opened, event);
+  return opened;
 }

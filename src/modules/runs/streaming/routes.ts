@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { EventBus } from '../../../platform/events/types.ts';
 import { errorResponses, uuidParam } from '../../../platform/http/openapi.ts';
 import { createSseHub, type SseConfig, type SseHub } from '../../../platform/http/sse.ts';
+import type { StreamAccess } from './access-watch.ts';
 import { eventsWriter } from './events-writer.ts';
 import { serveRunStream } from './open-stream.ts';
 import { turnWriter } from './turn-writer.ts';
@@ -13,6 +14,8 @@ export interface RunStreamRoutesDeps {
   reader: RunSnapshotReader;
   bus: EventBus;
   sse: SseConfig;
+  /** Re-checks every open stream's caller; without it a stream is authorised only when it opens. */
+  access?: StreamAccess;
 }
 
 const tags = ['Runs'];
@@ -20,6 +23,7 @@ const params = z.object({ threadId: uuidParam, runId: uuidParam });
 const config = { auth: 'any' } as const;
 const streamErrors = errorResponses('any', {
   404: ['not_found'],
+  429: ['rate_limited'],
   503: ['events_unavailable', 'shutting_down'],
 });
 const sseBody = (what: string) => ({
@@ -29,12 +33,12 @@ const sseBody = (what: string) => ({
 
 /**
  * `GET …/runs/:runId/events` (raw envelopes) and `GET …/runs/:runId/turn` (the turn document and its patches).
- * Visibility is the reader's: a run the caller cannot see is a plain 404 before any frame. Returns the hub
- * (open streams close when the app closes).
+ * Visibility is the reader's: a run the caller cannot see is a plain 404 before any frame. Both routes share one
+ * hub, so a principal's stream cap counts them together. Returns the hub (open streams close when the app closes).
  */
 export function registerRunStreamRoutes(app: FastifyInstance, deps: RunStreamRoutesDeps): SseHub {
   const hub = createSseHub(app, deps.sse);
-  const streamDeps = { reader: deps.reader, bus: deps.bus, hub };
+  const streamDeps = { reader: deps.reader, bus: deps.bus, hub, access: deps.access };
   const r = app.withTypeProvider<ZodTypeProvider>();
   // No automatic HEAD twins: a HEAD request would hold a body-less stream open for its whole lifetime.
 

@@ -1,6 +1,5 @@
-import { RECONNECT_COMMENT, type RunStreamWriter } from './open-stream.ts';
 import { applyEvent, initialTurnState } from './turn-reducer.ts';
-import { isTerminalEvent, type RunSnapshot } from './types.ts';
+import { isTerminalEvent, RECONNECT_COMMENT, type RunSnapshot, type RunStreamWriter } from './types.ts';
 
 /**
  * `/turn`: `turn.snapshot` (v 0), then per envelope a `turn.patch` (v + 1) or, when it changes nothing,

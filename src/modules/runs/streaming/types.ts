@@ -1,4 +1,6 @@
 import type { RequestContext } from '../../../platform/auth/actor.ts';
+import type { RunEvent } from '../../../platform/events/types.ts';
+import type { SseStream } from '../../../platform/http/sse.ts';
 
 export type RunStatus = 'queued' | 'running' | 'awaiting' | 'completed' | 'failed' | 'cancelled';
 export type ActStatus = 'pending' | 'running' | 'awaiting' | 'completed' | 'failed' | 'cancelled';
@@ -56,6 +58,21 @@ export interface RunSnapshotReader {
   /** Throws ApiError 404 when the run does not exist in that thread or the caller cannot see the thread. */
   snapshot(ctx: RequestContext, threadId: string, runId: string): Promise<RunSnapshot>;
 }
+
+/** Implemented by the runs service: one indexed read, without building a snapshot. */
+export interface RunVisibility {
+  /** Throws ApiError 404 when the run does not exist in that thread or the caller cannot see the thread. */
+  visibleRun(ctx: RequestContext, threadId: string, runId: string): Promise<unknown>;
+}
+
+/** What a stream writes: its first frame(s) from the snapshot, then one reaction per event (it may close). */
+export interface RunStreamWriter {
+  start(stream: SseStream): void;
+  event(stream: SseStream, event: RunEvent): void;
+}
+
+/** The comment written before closing a stream that may have missed events (the client reopens it). */
+export const RECONNECT_COMMENT = 'reconnect';
 
 export const TERMINAL_RUN_STATUSES: readonly RunStatus[] = ['completed', 'failed', 'cancelled'];
 export const isTerminalStatus = (status: string): boolean =>

@@ -124,3 +124,30 @@ export const triggerFires = pgTable(
   },
   (t) => [primaryKey({ columns: [t.triggerId, t.dueAt] })],
 );
+
+/**
+ * Webhook deliveries seen within their signature's time window: a repeated signature of a trigger (a replay)
+ * answers what the first delivery fired instead of firing again. Rows outlive the window (see `expiresAt`) and
+ * are purged after it; the primary key is what refuses a second fire across processes.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    triggerId: uuid('trigger_id')
+      .notNull()
+      .references(() => triggers.id, { onDelete: 'cascade' }),
+    /** The hex HMAC of the delivery (not a secret: it can only be checked, not forged, without the key). */
+    signature: text('signature').notNull(),
+    /** What the first delivery answered: the threads and runs it started. */
+    fired: jsonb('fired').$type<{ thread_id: string; run_id: string }[]>().notNull().default([]),
+    expiresAt: instant('expires_at').notNull(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.triggerId, t.signature] }),
+    index('webhook_deliveries_expiry_idx').on(t.triggerId, t.expiresAt),
+  ],
+);

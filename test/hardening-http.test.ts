@@ -150,6 +150,11 @@ describe('security headers and CORS', () => {
       expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
       expect(res.headers.get('x-powered-by')).toBeNull();
     }
+    expect((await app.http.get('/v1/auth/identity')).headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    // Signed blob URLs are capabilities other origins may load; they set their own sandboxing CSP.
+    const blob = await app.http.get('/storage/blobs/some/key?expires=1&sig=x');
+    expect(blob.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    expect(blob.headers.get('x-content-type-options')).toBe('nosniff');
     // The API reference is a page with scripts: no locked-down CSP there.
     const docs = await app.http.get('/docs');
     expect(docs.status).toBe(200);

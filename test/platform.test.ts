@@ -60,7 +60,8 @@ describe('GET /openapi.json', () => {
 
     const create = res.body.paths['/v1/users'].post;
     expect(create.requestBody.content['application/json'].schema).toBeDefined();
-    expect(Object.keys(create.responses).sort()).toEqual(['201', '400', '401', '403', '409', '422']);
+    expect(Object.keys(create.responses).sort()).toEqual(['201', '400', '401', '403', '409', '422', '429']);
+    expect(create.responses['429'].description).toContain('rate_limited');
     expect(create.responses['409'].description).toContain('duplicate_email');
     expect(res.body.paths['/v1/auth/sessions'].post.responses['401'].description).toContain('api_key_required');
   });

@@ -18,7 +18,11 @@ const website = z.string().trim().max(255).nullable();
 const baseUrl = z
   .url({ protocol: /^https?$/, message: 'base_url must be an http(s) URL' })
   .max(500)
-  .nullable();
+  .nullable()
+  .describe(
+    'The API root with its version path. Private, loopback and link-local addresses (self-hosted models) are ' +
+      'allowed unless the server runs with ATRIUM_ALLOW_PRIVATE_MODEL_URLS=false, which refuses them with 400.',
+  );
 const apiKey = z.string().min(1).max(512);
 
 export const CreateAiProviderBody = z.strictObject({

@@ -13,6 +13,8 @@ const STATUS_TEXT: Record<number, string> = {
   409: 'State conflict',
   413: 'Body too large',
   422: 'Validation failed',
+  429: 'Too many requests (Retry-After says when to retry)',
+  503: 'Server busy (Retry-After says when to retry)',
 };
 
 const errorDoc = (status: number, codes: string[]) =>
@@ -23,7 +25,8 @@ const errorDoc = (status: number, codes: string[]) =>
  * Keys are statuses, values the `code`s that status can carry.
  */
 export function errorResponses(auth: AuthRequirement, own: Partial<Record<number, string[]>> = {}) {
-  const codes: Record<number, string[]> = { 400: ['invalid_request'] };
+  // Every route counts against its caller's request limit (ATRIUM_RATE_LIMIT_PER_MINUTE).
+  const codes: Record<number, string[]> = { 400: ['invalid_request'], 429: ['rate_limited'] };
   if (auth !== 'public')
     codes[401] =
       auth === 'mintingKey'

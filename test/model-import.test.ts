@@ -349,7 +349,8 @@ describe('OpenAPI document', () => {
     for (const [path, method, statuses, codes] of cases) {
       const operation = op(path, method);
       expect(operation, `${method} ${path}`).toBeDefined();
-      expect(Object.keys(operation.responses).sort(), `${method} ${path}`).toEqual(statuses);
+      // Every route also documents 429 rate_limited (the per-credential request limit).
+      expect(Object.keys(operation.responses).sort(), `${method} ${path}`).toEqual([...statuses, '429'].sort());
       expect(operation.responses['403'].description).toContain('admin_required');
       for (const [status, list] of Object.entries(codes))
         for (const code of list) expect(operation.responses[status].description).toContain(code);

@@ -375,7 +375,7 @@ describe('OpenAPI', () => {
       expect(Object.keys(doc.paths[item]).sort()).toEqual(['delete', 'get', 'patch']);
       const one = doc.paths[item].get.responses;
       expect(one['200'].content['application/json'].schema.$ref).toBe('#/components/schemas/Trigger');
-      expect(Object.keys(one).sort()).toEqual(['200', '400', '401', '403', '404']);
+      expect(Object.keys(one).sort()).toEqual(['200', '400', '401', '403', '404', '429']);
       const created = doc.paths[list].post.responses;
       expect(created['422']).toBeUndefined();
       expect(created['409'].description).toContain('limit_reached');

@@ -146,3 +146,21 @@ describe('OpenAPI', () => {
     expect(op.responses['401'].description).toContain('invalid_timestamp');
   });
 });
+
+describe('webhook bodies are held to the same input bounds as every other body', () => {
+  it('refuses deep nesting, a NUL and a prototype key with 400, and fires nothing', async () => {
+    const h = await hook();
+    const before = await threadCount();
+    const bodies = [
+      `{"a":${'['.repeat(5000)}${']'.repeat(5000)}}`,
+      '{"note":"a\\u0000b"}',
+      '{"__proto__":{"polluted":true}}',
+    ];
+    for (const body of bodies) expectError(await deliver(h, body, signed(h, body)), 400, 'invalid_request');
+    const text = 'plain\u0000text';
+    const res = await deliver(h, text, { ...signed(h, text), 'content-type': 'text/plain' });
+    expectError(res, 400, 'invalid_request');
+    expect(await threadCount()).toBe(before);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});

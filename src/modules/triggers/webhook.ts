@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { SecretBox } from '../../platform/crypto/secret-box.ts';
 import type { Executor } from '../../platform/db/client.ts';
 import { invalidRequest, notFound } from '../../platform/http/errors.ts';
+import { parseRequestJson } from '../../platform/http/input-bounds.ts';
 import { errorResponses, uuidParam } from '../../platform/http/openapi.ts';
 import { deliveriesStore as deliveries } from './deliveries.store.ts';
 import { type FireDeps, fireTrigger } from './fire.ts';
@@ -27,13 +28,12 @@ export interface WebhookDeps extends FireDeps {
 function bodyInput(raw: Buffer, contentType: string | undefined): Record<string, unknown> {
   if (raw.length === 0) return {};
   const text = raw.toString('utf8');
-  if (!/\bjson\b/i.test(contentType ?? 'application/json')) return { body: text };
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw invalidRequest('The request body is not valid JSON');
+  if (!/\bjson\b/i.test(contentType ?? 'application/json')) {
+    // It becomes the run's input, stored as jsonb: PostgreSQL cannot hold a NUL there.
+    if (text.includes('\u0000')) throw invalidRequest('The request body must not contain the NUL character');
+    return { body: text };
   }
+  const parsed = parseRequestJson(text);
   return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
     ? (parsed as Record<string, unknown>)
     : { body: parsed };

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import secureJson from 'secure-json-parse';
 import { invalidRequest } from './errors.ts';
 
 /**
@@ -41,6 +42,20 @@ export function assertJsonTextWithinBounds(text: string): void {
         throw invalidRequest(`The request body nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels`);
       }
     } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) depth--;
+  }
+}
+
+/**
+ * JSON text from a request, parsed within the bounds: 400 for nesting past MAX_JSON_DEPTH, a NUL in a string,
+ * malformed JSON, or a `__proto__` / `constructor.prototype` key (refused rather than risk poisoning a
+ * prototype wherever the object is later merged). Every route that reads a JSON body parses it here.
+ */
+export function parseRequestJson(text: string): unknown {
+  assertJsonTextWithinBounds(text);
+  try {
+    return secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
+  } catch {
+    throw invalidRequest('The request body is not valid JSON (or names a forbidden key such as __proto__)');
   }
 }
 

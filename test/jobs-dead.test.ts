@@ -98,7 +98,10 @@ describe('onDead', () => {
         },
         recovers: recordEnding,
       },
-    }).drain();
+    }).start();
+    // Retries wait out their backoff, when no job is due: drain() could return before them, so wait for the end.
+    await waitForStatus(dying, 'dead');
+    await waitForStatus(flaky, 'completed');
 
     expect(await getJob(db, dying)).toMatchObject({ status: 'dead', attempts: 3, lastError: 'still broken' });
     expect(await getJob(db, flaky)).toMatchObject({ status: 'completed', attempts: 2 });
@@ -171,7 +174,8 @@ describe('PermanentJobError', () => {
           await db.execute(sql`insert into short_notes (body) values (${secret})`);
         },
       },
-    }).drain();
+    }).start();
+    await waitForStatus(id, 'dead');
     expect(await getJob(db, id)).toMatchObject({ status: 'dead', attempts: 2 });
     expect(logs.map((l) => l.msg)).toEqual(['job failed; will retry', 'job failed its last attempt; it is dead']);
     expect(JSON.stringify(logs)).not.toContain('confidential');

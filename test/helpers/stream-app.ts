@@ -126,9 +126,15 @@ export class FakeReader implements RunSnapshotReader {
     return run;
   }
 
-  async snapshot(ctx: RequestContext, threadId: string, runId: string): Promise<RunSnapshot> {
+  /** The run's visibility, as an open stream re-checks it: the same rule as snapshot(), without a read. */
+  async visibleRun(ctx: RequestContext, threadId: string, runId: string): Promise<FakeRun> {
     const run = this.runs.get(runId);
     if (!run || run.organizationId !== ctx.organizationId || run.threadId !== threadId) throw notFound('Run');
+    return run;
+  }
+
+  async snapshot(ctx: RequestContext, threadId: string, runId: string): Promise<RunSnapshot> {
+    const run = await this.visibleRun(ctx, threadId, runId);
     this.reads++;
     await this.beforeRead?.(run);
     const copy = structuredClone(run.state);
@@ -163,6 +169,7 @@ export async function startStreamApp(options: { bus?: EventBus; sse?: Partial<Ss
     reader,
     bus,
     sse: { keepaliveMs: 60_000, maxLifetimeMs: 600_000, ...options.sse },
+    access: { credentials: fakeResolver, runs: reader, recheckMs: 30_000 },
   });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return {

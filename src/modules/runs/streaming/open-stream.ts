@@ -17,8 +17,8 @@ export interface RunStreamDeps {
   reader: RunSnapshotReader;
   bus: EventBus;
   hub: SseHub;
-  /** Re-checks the caller while a stream is open; without it a stream is authorised only when it opens. */
-  access?: StreamAccess;
+  /** Re-checks the caller while a stream is open. */
+  access: StreamAccess;
 }
 
 /** Events held while the snapshot is read; past this a client would be better served by reconnecting. */
@@ -115,9 +115,7 @@ async function openRunStream(
   stream = opened;
   opened.onClose(() => subscription());
 
-  const writer = deps.access
-    ? watchAccess(request, opened, ids, deps.access, writerFor(snapshot))
-    : writerFor(snapshot);
+  const writer = watchAccess(request, opened, ids, deps.access, writerFor(snapshot));
   writer.start(opened);
   if (isTerminalStatus(snapshot.run.status)) {
     opened.close('done');

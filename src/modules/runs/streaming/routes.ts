@@ -14,8 +14,8 @@ export interface RunStreamRoutesDeps {
   reader: RunSnapshotReader;
   bus: EventBus;
   sse: SseConfig;
-  /** Re-checks every open stream's caller; without it a stream is authorised only when it opens. */
-  access?: StreamAccess;
+  /** Re-checks every open stream's caller while it stays open. */
+  access: StreamAccess;
 }
 
 const tags = ['Runs'];

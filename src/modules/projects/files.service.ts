@@ -161,7 +161,7 @@ export function createProjectFilesService(deps: {
       if (file.status === 'deleted') throw notFound('Project file');
       await db.transaction(async (tx) => {
         await store.update(tx, ctx.organizationId, fileId, { status: 'deleted' });
-        await store.deleteChunks(tx, fileId);
+        await store.deleteChunks(tx, ctx.organizationId, fileId);
         await enqueueBlobDeletion(tx, file.storageKey);
       });
       deps.onJobsEnqueued?.();

@@ -77,8 +77,10 @@ export const projectFilesStore = {
     return row ?? null;
   },
 
-  async deleteChunks(db: Executor, fileId: string): Promise<void> {
-    await db.delete(projectFileChunks).where(eq(projectFileChunks.fileId, fileId));
+  async deleteChunks(db: Executor, organizationId: string, fileId: string): Promise<void> {
+    await db
+      .delete(projectFileChunks)
+      .where(and(eq(projectFileChunks.organizationId, organizationId), eq(projectFileChunks.fileId, fileId)));
   },
 
   /** Ranked chunks of the project's ready files matching a web-style query, each with a highlighted snippet. */

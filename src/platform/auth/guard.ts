@@ -89,9 +89,16 @@ export function registerGuard(app: FastifyInstance, resolver: CredentialResolver
     if (!resolved) throw unauthorized('Invalid credentials', 'invalid_credentials');
     if (resolved.organizationBlocked) throw forbidden('Your organization is suspended', 'org_suspended');
     checkRequirement(requirement, resolved.actor);
-    request.ctx = { actor: resolved.actor, organizationId: resolved.actor.organizationId, requestId: request.id };
+    request.ctx = contextOfActor(resolved.actor, request.id);
   });
 }
+
+/** The request context of an authenticated actor: the guard's, and an open stream's when it re-checks. */
+export const contextOfActor = (actor: Actor, requestId: string): RequestContext => ({
+  actor,
+  organizationId: actor.organizationId,
+  requestId,
+});
 
 /** The context of a guarded route; calling it on a public route is a programming error. */
 export function contextOf(request: FastifyRequest): RequestContext {

@@ -91,8 +91,14 @@ export function assertSingleQueryValues(query: unknown): void {
 
 /** Refuses a NUL in the request target and repeated query parameters before the guard or any handler runs. */
 export function registerInputBounds(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
-    assertUrlWithinBounds(request.url);
-    assertSingleQueryValues(request.query);
+  // A callback hook with no promise: this runs on every request.
+  app.addHook('onRequest', (request, _reply, done) => {
+    try {
+      assertUrlWithinBounds(request.url);
+      assertSingleQueryValues(request.query);
+    } catch (error) {
+      return done(error as Error);
+    }
+    done();
   });
 }

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { RequestContext } from '../../../platform/auth/actor.ts';
 import { type CredentialResolver, parseBearer } from '../../../platform/auth/credentials.ts';
+import { contextOfActor } from '../../../platform/auth/guard.ts';
 import { loggableError } from '../../../platform/db/errors.ts';
 import type { RunEvent } from '../../../platform/events/types.ts';
 import { ApiError } from '../../../platform/http/errors.ts';
@@ -31,13 +31,8 @@ async function verdictOf(
   const credential = parseBearer(request.headers.authorization);
   const resolved = credential ? await access.credentials.resolve(credential) : null;
   if (!resolved || resolved.organizationBlocked) return CREDENTIAL_REVOKED;
-  const ctx: RequestContext = {
-    actor: resolved.actor,
-    organizationId: resolved.actor.organizationId,
-    requestId: request.id,
-  };
   try {
-    await access.runs.visibleRun(ctx, ids.threadId, ids.runId);
+    await access.runs.visibleRun(contextOfActor(resolved.actor, request.id), ids.threadId, ids.runId);
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return ACCESS_REVOKED;
     throw err;

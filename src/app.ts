@@ -22,6 +22,7 @@ import { createConsoleRolesService } from './modules/console/roles.service.ts';
 import { registerConsoleRoutes } from './modules/console/routes.ts';
 import { registerDlpRoutes } from './modules/dlp/routes.ts';
 import { createDlpService } from './modules/dlp/service.ts';
+import { createGeneratorsModule } from './modules/generators/index.ts';
 import { registerIdentityRoutes } from './modules/identity/routes.ts';
 import { createIdentityService } from './modules/identity/service.ts';
 import { createSignInLimits } from './modules/identity/sign-in-limits.ts';
@@ -46,9 +47,10 @@ import { registerSkillRoutes } from './modules/skills/routes.ts';
 import { createSkillsService } from './modules/skills/service.ts';
 import { registerThreadRoutes } from './modules/threads/routes.ts';
 import { createThreadsService, type ThreadCreators } from './modules/threads/service.ts';
-import { createTriggersModule, TRIGGER_EVENT_JOB } from './modules/triggers/index.ts';
+import { createTriggersModule, TRIGGER_EVENT_JOB, triggerEventListener } from './modules/triggers/index.ts';
 import { registerUserRoutes } from './modules/users/routes.ts';
 import { createUsersService } from './modules/users/service.ts';
+import { createWorkflowExecutor } from './modules/workflows/engine/drive.ts';
 import { registerWorkflowRoutes } from './modules/workflows/routes.ts';
 import { createWorkflowsService } from './modules/workflows/service.ts';
 import { createCredentialResolver } from './platform/auth/credentials.ts';
@@ -146,12 +148,15 @@ export function createServices({ config, database }: AppDeps) {
     if (launch.agentId) await agentDirectory.assertRunnable(ex, org, launch.agentId);
     if (launch.workflowId) await workflows.assertRunnable(ex, org, launch.workflowId);
   };
-  const threads = createThreadsService({ db, projects, creators: threadCreators });
-  const artifacts = createArtifactsService({ db, storage, threads });
+  // Internal events (thread.created, run.completed, …) go to the triggers that listen for them.
+  const internalEvents = triggerEventListener;
+  const threads = createThreadsService({ db, projects, creators: threadCreators, internalEvents });
+  const artifacts = createArtifactsService({ db, storage, threads, internalEvents });
+  const generators = createGeneratorsModule({ artifacts }).service;
   // The worker is created before the services that wake it; handlers reach later services through closures.
   let projectFiles: ReturnType<typeof createProjectFilesService> | undefined;
   const tools = createRunTools({
-    artifacts,
+    generators: generators.tools,
     projects: { searchProject: (...args) => projectFiles!.searchProject(...args) },
     skills,
   });
@@ -168,6 +173,7 @@ export function createServices({ config, database }: AppDeps) {
     db,
     gateway: models,
     bus,
+    internalEvents,
     tools,
     // Four tool transactions at once, as when four runs were all a worker took: the pool's ten connections keep
     // six for requests and the rest of the runs.
@@ -175,13 +181,27 @@ export function createServices({ config, database }: AppDeps) {
     threads,
     log: consoleJobLogger,
     agents: { agents: agentDirectory, skills },
-    workflows: { workflow: (org, id) => workflows.findForRun(org, id) },
+    workflows: createWorkflowExecutor({ workflow: (org, id) => workflows.findForRun(org, id) }),
+  });
+  const runs = createRunsService({
+    db,
+    threads,
+    dlp,
+    artifacts,
+    attachments: createAttachmentResolver({
+      projectFile: (ctx, id) => projectFiles!.get(ctx, id),
+      artifact: (ctx, id) => artifacts.get(ctx, id),
+    }),
+    onRunEnqueued: () => runLane.wake(),
+    internalEvents,
+    launchGuard,
   });
   // Triggers fire through the same launch path as people; the scheduler runs where the job worker runs.
   const triggers = createTriggersModule({
     db,
     owners: threadCreators,
     threads,
+    runs,
     projects,
     dlp,
     secretBox,
@@ -202,7 +222,7 @@ export function createServices({ config, database }: AppDeps) {
     handlers: { [RUN_JOB]: runHandler, [TRIGGER_EVENT_JOB]: triggers.eventHandler },
   });
   // Text extraction runs in a worker thread per file, bounded by config.extract; a dead job fails its file.
-  const ingestion = createIngestion({ db, storage, limits: config.extract });
+  const ingestion = createIngestion({ db, storage, limits: config.extract, internalEvents });
   const backgroundLane = createJobWorker({
     db,
     leaseMs: config.jobLeaseMs,
@@ -212,26 +232,19 @@ export function createServices({ config, database }: AppDeps) {
   });
   const jobWorkers = groupJobWorkers([runLane, backgroundLane]);
   projectFiles = createProjectFilesService({ db, storage, projects, onJobsEnqueued: () => backgroundLane.wake() });
-  const files = projectFiles;
-  const runs = createRunsService({
-    db,
-    threads,
-    dlp,
-    artifacts,
-    attachments: createAttachmentResolver({
-      projectFile: (ctx, id) => files.get(ctx, id),
-      artifact: (ctx, id) => artifacts.get(ctx, id),
-    }),
-    onRunEnqueued: () => runLane.wake(),
-    launchGuard,
-  });
   const agents = createAgentsService({
     db,
     models: gatewayModelCheck(models),
     skills,
     runs,
   });
-  const runActions = createRunActionsService({ db, runs, events: bus, onRunEnqueued: () => runLane.wake() });
+  const runActions = createRunActionsService({
+    db,
+    runs,
+    events: bus,
+    internalEvents,
+    onRunEnqueued: () => runLane.wake(),
+  });
   return {
     tokens,
     users,
@@ -250,7 +263,7 @@ export function createServices({ config, database }: AppDeps) {
     publicUrl,
     storage,
     jobWorkers,
-    projectFiles: files,
+    projectFiles: projectFiles!,
     artifacts,
     bus,
     threads,

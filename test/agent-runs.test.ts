@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { RUN_TOOL_NAMES } from '../src/modules/runs/tools/registry.ts';
+import { RUN_TOOL_NAMES } from '../src/modules/runs/service.ts';
 import { usageEvents } from '../src/platform/db/schema/index.ts';
 import { type FakeChatVendor, startFakeOpenAIChat } from './fixtures/fake-chat-vendors.ts';
 import { createAgent } from './helpers/agents.ts';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ArtifactsService, createArtifactsService } from '../src/modules/artifacts/service.ts';
+import { triggerEventListener } from '../src/modules/triggers/index.ts';
 import type { Executor } from '../src/platform/db/client.ts';
 import { threads } from '../src/platform/db/schema/index.ts';
 import { newId } from '../src/platform/ids.ts';
@@ -94,7 +95,12 @@ beforeAll(async () => {
   storage = createBlobStorage(app.config, { baseUrl: () => app.url });
   await storage.start();
   // createArtifact never looks at visibility; the HTTP routes under test use the app's own service.
-  service = createArtifactsService({ db, storage, threads: { getVisible: () => Promise.reject(new Error('unused')) } });
+  service = createArtifactsService({
+    db,
+    storage,
+    threads: { getVisible: () => Promise.reject(new Error('unused')) },
+    internalEvents: triggerEventListener,
+  });
   orgA = await createOrgWithAdmin(app);
   orgB = await createOrgWithAdmin(app);
   owner = await addUser(app, orgA.admin.http);

@@ -1,10 +1,12 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ArtifactsService, createArtifactsService } from '../src/modules/artifacts/service.ts';
+import { createGeneratorsService } from '../src/modules/generators/service.ts';
 import { createProjectFilesService } from '../src/modules/projects/files.service.ts';
 import { createProjectsService } from '../src/modules/projects/service.ts';
 import { createRunTools, type ToolContext } from '../src/modules/runs/tools/registry.ts';
 import { createSkillsService } from '../src/modules/skills/service.ts';
+import { triggerEventListener } from '../src/modules/triggers/index.ts';
 import type { Executor } from '../src/platform/db/client.ts';
 import { artifacts, threads } from '../src/platform/db/schema/index.ts';
 import { newId } from '../src/platform/ids.ts';
@@ -30,8 +32,12 @@ beforeAll(async () => {
   org = await createOrgWithAdmin(app);
   threadId = await insertThread(null);
   const projectFiles = createProjectFilesService({ db, storage, projects: createProjectsService({ db }) });
-  artifactsService = createArtifactsService({ db, storage, threads: noThreads });
-  tools = createRunTools({ artifacts: artifactsService, projects: projectFiles, skills: createSkillsService({ db }) });
+  artifactsService = createArtifactsService({ db, storage, threads: noThreads, internalEvents: triggerEventListener });
+  tools = createRunTools({
+    generators: createGeneratorsService({ artifacts: artifactsService }).tools,
+    projects: projectFiles,
+    skills: createSkillsService({ db }),
+  });
 });
 afterAll(() => app?.close());
 

@@ -3,8 +3,10 @@ import JSZip from 'jszip';
 import mammoth from 'mammoth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createArtifactsService } from '../src/modules/artifacts/service.ts';
+import { createGeneratorsService } from '../src/modules/generators/service.ts';
 import { createRunTools, type ToolContext } from '../src/modules/runs/tools/registry.ts';
 import { createSkillsService } from '../src/modules/skills/service.ts';
+import { triggerEventListener } from '../src/modules/triggers/index.ts';
 import type { Executor } from '../src/platform/db/client.ts';
 import { threads } from '../src/platform/db/schema/index.ts';
 import { extractText } from '../src/platform/extract/index.ts';
@@ -38,7 +40,9 @@ beforeAll(async () => {
     createdById: org.admin.user.id,
   });
   tools = createRunTools({
-    artifacts: createArtifactsService({ db, storage, threads: noThreads }),
+    generators: createGeneratorsService({
+      artifacts: createArtifactsService({ db, storage, threads: noThreads, internalEvents: triggerEventListener }),
+    }).tools,
     projects: noSearch,
     skills: createSkillsService({ db }),
   });

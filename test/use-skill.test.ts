@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRunTools, RUN_TOOL_NAMES, type ToolContext } from '../src/modules/runs/tools/registry.ts';
+import { createGeneratorsService } from '../src/modules/generators/service.ts';
+import { RUN_TOOL_NAMES } from '../src/modules/runs/service.ts';
+import { createRunTools, type ToolContext } from '../src/modules/runs/tools/registry.ts';
 import { useSkillTool } from '../src/modules/runs/tools/use-skill.ts';
 import { BUILTIN_SKILLS } from '../src/modules/skills/seed.ts';
 import { createSkillsService } from '../src/modules/skills/service.ts';
@@ -44,7 +46,8 @@ describe('use_skill', () => {
   it('is a registered run tool the allowlist can name', () => {
     expect(RUN_TOOL_NAMES).toContain('use_skill');
     const tools = createRunTools({
-      artifacts: { createArtifact: () => Promise.reject(new Error('unused')) },
+      generators: createGeneratorsService({ artifacts: { createArtifact: () => Promise.reject(new Error('unused')) } })
+        .tools,
       projects: { searchProject: () => Promise.reject(new Error('unused')) },
       skills: createSkillsService({ db }),
     });

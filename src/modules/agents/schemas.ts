@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from '../../platform/http/pagination.ts';
-import { RUN_TOOL_NAMES } from '../runs/tools/registry.ts';
+import { RUN_TOOL_NAMES } from '../runs/service.ts';
 
 export const MAX_SYSTEM_PROMPT_CHARS = 100_000;
 export const MAX_DEFAULT_SKILLS = 50;

@@ -1,6 +1,6 @@
 import type { RequestContext } from '../../platform/auth/actor.ts';
 import type { Executor } from '../../platform/db/client.ts';
-import { artifactEvent, emitInternalEvent } from '../../platform/events/internal.ts';
+import { artifactEvent, type InternalEvents } from '../../platform/events/internal.ts';
 import { ApiError, notFound } from '../../platform/http/errors.ts';
 import { decodeCursor, toPage } from '../../platform/http/pagination.ts';
 import { isUuid } from '../../platform/ids.ts';
@@ -52,7 +52,13 @@ export const artifactStorageKey = (organizationId: string, threadId: string, act
   `organizations/${organizationId}/threads/${threadId}/artifacts/${actId}`;
 
 /** Artifacts: files produced by runs, listed per thread and visible to whoever sees the thread. */
-export function createArtifactsService(deps: { db: Executor; storage: BlobStorage; threads: ThreadAccess }) {
+export function createArtifactsService(deps: {
+  db: Executor;
+  storage: BlobStorage;
+  threads: ThreadAccess;
+  /** Where a new artifact is announced to event triggers, in the engine's transaction. */
+  internalEvents: InternalEvents;
+}) {
   const { db, storage, threads } = deps;
 
   /** The thread as the caller sees it; invisible ones answer `what` not found. */
@@ -136,7 +142,7 @@ export function createArtifactsService(deps: { db: Executor; storage: BlobStorag
         prompt: input.prompt ?? null,
         model: input.model ?? null,
       });
-      await emitInternalEvent(tx, row.organizationId, 'artifact.created', artifactEvent(row));
+      await deps.internalEvents.emit(tx, row.organizationId, 'artifact.created', artifactEvent(row));
       return row;
     },
   };

@@ -1,6 +1,6 @@
 import type { Executor } from '../../platform/db/client.ts';
 import { isDeterministicDbError } from '../../platform/db/errors.ts';
-import { emitInternalEvent, projectFileEvent } from '../../platform/events/internal.ts';
+import { type InternalEvents, projectFileEvent } from '../../platform/events/internal.ts';
 import { chunkText } from '../../platform/extract/chunks.ts';
 import {
   type Extracted,
@@ -39,7 +39,13 @@ type IngestPayload = { organizationId: string; fileId: string };
  * retried by the queue; a database error that retrying cannot fix kills the job at once; and a dead job ends
  * the file `failed` (`onDead`, in the transaction that marks the job dead), so no file stays `processing`.
  */
-export function createIngestion(deps: { db: Executor; storage: BlobStorage; limits: ExtractLimits }): {
+export function createIngestion(deps: {
+  db: Executor;
+  storage: BlobStorage;
+  limits: ExtractLimits;
+  /** Where a file becoming ready is announced to event triggers, in the indexing transaction. */
+  internalEvents: InternalEvents;
+}): {
   handler: JobHandler;
   onDead: DeadJobHook;
 } {
@@ -71,7 +77,7 @@ export function createIngestion(deps: { db: Executor; storage: BlobStorage; limi
       });
       if (!file) return;
       await store.replaceChunks(tx, organizationId, file, chunks);
-      await emitInternalEvent(tx, organizationId, 'project_file.ready', projectFileEvent(file));
+      await deps.internalEvents.emit(tx, organizationId, 'project_file.ready', projectFileEvent(file));
     });
   }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { RequestContext } from '../../platform/auth/actor.ts';
 import type { Executor } from '../../platform/db/client.ts';
+import type { InternalEvents } from '../../platform/events/internal.ts';
 import { conflict, unprocessable } from '../../platform/http/errors.ts';
 import { decodeCursor, toPage } from '../../platform/http/pagination.ts';
 import { enqueue } from '../../platform/jobs/index.ts';
@@ -21,6 +22,8 @@ export function createRunActionsService(deps: {
   db: Executor;
   runs: Pick<RunsService, 'visibleRun'>;
   events: RunEventPublisher;
+  /** Passed to the run's ending (a cancelled run announces nothing, but ends through the one path). */
+  internalEvents: InternalEvents;
   onRunEnqueued: () => void;
 }) {
   const { db } = deps;
@@ -86,7 +89,7 @@ export function createRunActionsService(deps: {
       const ended = await db.transaction(async (tx) => {
         const locked = await runsStore.lock(tx, ctx.organizationId, run.id);
         const content = locked?.partialText.trim() ? locked.partialText : CANCELLED_REPLY;
-        const output = locked ? await endRun(tx, locked, { status: 'cancelled', content }) : null;
+        const output = locked ? await endRun(tx, deps.internalEvents, locked, { status: 'cancelled', content }) : null;
         if (!locked || !output) throw conflict('run_finished', 'The run has already finished');
         return { run: locked, output };
       });

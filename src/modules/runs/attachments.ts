@@ -1,7 +1,7 @@
 import type { RequestContext } from '../../platform/auth/actor.ts';
 import type { Executor } from '../../platform/db/client.ts';
 import { ApiError, unprocessable } from '../../platform/http/errors.ts';
-import type { ThreadRow } from '../threads/store.ts';
+import type { ThreadRow } from '../threads/service.ts';
 
 export interface AttachmentRef {
   type: 'project_file' | 'artifact';

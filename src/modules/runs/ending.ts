@@ -1,6 +1,6 @@
 import type { Executor } from '../../platform/db/client.ts';
 import type { RunStatus } from '../../platform/db/schema/index.ts';
-import { emitInternalEvent, runEndEvent } from '../../platform/events/internal.ts';
+import { type InternalEvents, runEndEvent } from '../../platform/events/internal.ts';
 import { actsStore, LIVE_STATUSES, type MessageRow, messagesStore, type RunRow, runsStore } from './store.ts';
 
 export const CANCELLED_REPLY = 'The run was cancelled before it finished.';
@@ -13,6 +13,7 @@ export const CANCELLED_REPLY = 'The run was cancelled before it finished.';
  */
 export async function endRun(
   tx: Executor,
+  events: InternalEvents,
   run: RunRow,
   end: {
     status: Extract<RunStatus, 'completed' | 'failed' | 'cancelled'>;
@@ -27,7 +28,7 @@ export async function endRun(
   });
   if (!moved) return null;
   if (end.status !== 'cancelled')
-    await emitInternalEvent(tx, run.organizationId, `run.${end.status}`, runEndEvent(run, end.status));
+    await events.emit(tx, run.organizationId, `run.${end.status}`, runEndEvent(run, end.status));
   if (end.status !== 'completed') await actsStore.closeOpen(tx, run.organizationId, run.id, end.status);
   return messagesStore.insertOutput(tx, {
     id: run.outputMessageId,

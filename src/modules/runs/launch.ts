@@ -1,10 +1,10 @@
 import type { Executor } from '../../platform/db/client.ts';
 import { isUniqueViolation } from '../../platform/db/errors.ts';
-import { emitInternalEvent, messageEvent, TRIGGER_AUTHOR_TYPES } from '../../platform/events/internal.ts';
+import { type InternalEvents, messageEvent } from '../../platform/events/internal.ts';
 import { conflict } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { enqueue } from '../../platform/jobs/index.ts';
-import type { ThreadRow } from '../threads/store.ts';
+import type { ThreadRow } from '../threads/service.ts';
 import type { MessageRow, RunRow } from './store.ts';
 import { messagesStore, runsStore } from './store.ts';
 
@@ -70,6 +70,7 @@ export async function insertRun(tx: Executor, launch: Launch, inputMessageId: st
  */
 export async function insertUserMessage(
   tx: Executor,
+  events: InternalEvents,
   launch: Launch,
   message: { content: string; attachments: unknown[]; metadata: Record<string, unknown> },
 ): Promise<MessageRow> {
@@ -84,8 +85,6 @@ export async function insertUserMessage(
     metadata: message.metadata,
     attachments: message.attachments,
   });
-  if (!TRIGGER_AUTHOR_TYPES.includes(launch.createdByType)) {
-    await emitInternalEvent(tx, row.organizationId, 'message.created', messageEvent(row));
-  }
+  await events.emit(tx, row.organizationId, 'message.created', messageEvent(row));
   return row;
 }

@@ -1,17 +1,26 @@
 import type { RequestContext } from '../../platform/auth/actor.ts';
 import type { Executor } from '../../platform/db/client.ts';
+import type { InternalEvents } from '../../platform/events/internal.ts';
 import { invalidRequest, notFound } from '../../platform/http/errors.ts';
 import { type Cursor, decodeCursor, toPage } from '../../platform/http/pagination.ts';
 import type { CreateThreadInput } from '../threads/schemas.ts';
-import { principalIdOf, type ThreadsService, viewerOf } from '../threads/service.ts';
-import type { ThreadRow } from '../threads/store.ts';
-import { toThreadView } from '../threads/views.ts';
+import type { ThreadRow } from '../threads/service.ts';
+import { principalIdOf, type ThreadsService, toThreadView, viewerOf } from '../threads/service.ts';
 import type { AttachmentResolver } from './attachments.ts';
 import { insertRun, insertUserMessage, type Launch } from './launch.ts';
 import type { PostMessageInput, StartRunInput } from './schemas.ts';
 import { buildSnapshot, type SnapshotArtifacts } from './snapshot.ts';
 import { messagesStore, runsStore } from './store.ts';
 import { toMessageView, toRunView } from './views.ts';
+
+// The module's public face beyond its service: what another module's run executor (the workflow engine) and tool
+// provider (the artifact generators) use. Everything else of the module stays inside it.
+export * from './engine/kit.ts';
+export { defineTool, errorResult, text } from './tools/define.ts';
+export { RUN_TOOL_NAMES, type RunToolName } from './tools/names.ts';
+export type { RunTool, ToolContext, ToolDefinition, ToolOutcome } from './tools/types.ts';
+export type { Launch };
+export { toMessageView, toRunView };
 
 export interface DlpCheck {
   check(organizationId: string, text: string, db?: Executor): Promise<void>;
@@ -25,6 +34,8 @@ export interface RunsServiceDeps {
   artifacts: SnapshotArtifacts;
   /** Called after a commit that enqueued run work, so the worker claims it without waiting for its poll. */
   onRunEnqueued: () => void;
+  /** Where a new user message is announced to event triggers, in the posting transaction. */
+  internalEvents: InternalEvents;
   /**
    * Refuses a new run of an agent or workflow that cannot take one (409 `agent_archived`, `workflow_archived`);
    * read in the launching transaction, before anything is written.
@@ -104,7 +115,10 @@ export function createRunsService(deps: RunsServiceDeps) {
   ) {
     const launch = { ...launchOf(ctx, thread, run.workflowId), input: run.input };
     if (run.start) await deps.launchGuard(tx, launch);
-    const written = await insertUserMessage(tx, launch, { ...message, metadata: message.metadata ?? {} });
+    const written = await insertUserMessage(tx, deps.internalEvents, launch, {
+      ...message,
+      metadata: message.metadata ?? {},
+    });
     return { thread, message: written, run: run.start ? await insertRun(tx, launch, written.id) : null };
   }
 
@@ -172,6 +186,15 @@ export function createRunsService(deps: RunsServiceDeps) {
     async snapshot(ctx: RequestContext, threadId: string, runId: string) {
       const run = await visibleRun(ctx, threadId, runId);
       return buildSnapshot(db, deps.artifacts, run);
+    },
+
+    /**
+     * A launch without a request (a trigger's fire), written in the caller's transaction: the user message and
+     * the queued run answering it. The caller checked who may launch and wakes the worker after its commit.
+     */
+    async launchIn(tx: Executor, launch: Launch, message: Parameters<typeof insertUserMessage>[3]) {
+      const written = await insertUserMessage(tx, deps.internalEvents, launch, message);
+      return { message: written, run: await insertRun(tx, launch, written.id) };
     },
   };
 }

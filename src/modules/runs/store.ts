@@ -3,7 +3,7 @@ import type { Executor } from '../../platform/db/client.ts';
 import { prepared } from '../../platform/db/prepared.ts';
 import { acts, messages, type RunStatus, runs, threads } from '../../platform/db/schema/index.ts';
 import type { Cursor } from '../../platform/http/pagination.ts';
-import { type PreparedViewer, threadVisibleTo, type Viewer } from '../threads/visibility.ts';
+import { type PreparedViewer, threadVisibleTo, type Viewer } from '../threads/service.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type RunRow = typeof runs.$inferSelect;

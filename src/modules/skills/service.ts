@@ -5,6 +5,7 @@ import { onUniqueViolation } from '../../platform/db/errors.ts';
 import { ApiError, forbidden, notFound, unprocessable } from '../../platform/http/errors.ts';
 import { decodeCursor, type Page, toPage } from '../../platform/http/pagination.ts';
 import { newId } from '../../platform/ids.ts';
+import { BUILTIN_SKILLS } from './builtins/index.ts';
 import type { CreateSkillInput, PatchSkillInput, SkillListInput, SkillView } from './schemas.ts';
 import { type SkillChanges, type SkillRow, skillsStore as store } from './store.ts';
 import { toSkillView } from './views.ts';
@@ -15,6 +16,9 @@ export interface RunSkill {
   name: string;
   instructions: string;
 }
+
+/** The slugs of the built-in skills (the `use_skill` tool names them to the model). */
+export const BUILTIN_SKILL_SLUGS = BUILTIN_SKILLS.map((s) => s.slug);
 
 /** How many skills `listLive` names at most (a tool result, not a page). */
 const LIVE_LIST_MAX = 100;

@@ -1,6 +1,6 @@
 import type { RequestContext } from '../../platform/auth/actor.ts';
 import type { Executor } from '../../platform/db/client.ts';
-import { emitInternalEvent, threadEvent } from '../../platform/events/internal.ts';
+import { type InternalEvents, threadEvent } from '../../platform/events/internal.ts';
 import { ApiError, forbidden, invalidRequest, notFound } from '../../platform/http/errors.ts';
 import { decodeCursor, toPage } from '../../platform/http/pagination.ts';
 import { newId } from '../../platform/ids.ts';
@@ -8,6 +8,10 @@ import type { ProjectsService } from '../projects/service.ts';
 import type { CreateThreadInput, PatchThreadInput, ThreadListFilters } from './schemas.ts';
 import { threadsStore as store, type ThreadChanges, type ThreadRow, type Viewer } from './store.ts';
 import { toThreadView, toThreadWithRunView } from './views.ts';
+
+export { type PreparedViewer, threadVisibleTo } from './visibility.ts';
+export type { ThreadRow, Viewer };
+export { toThreadView };
 
 /**
  * Whether an agent or workflow id names a live resource of the organization that the creating principal (user
@@ -35,6 +39,8 @@ export function createThreadsService(deps: {
   db: Executor;
   projects: Pick<ProjectsService, 'visible'>;
   creators: ThreadCreators;
+  /** Where a new thread is announced to event triggers, in the creating transaction. */
+  internalEvents: InternalEvents;
 }) {
   const { db } = deps;
 
@@ -76,7 +82,7 @@ export function createThreadsService(deps: {
       title: input.title || null,
       projectId: input.project_id ?? null,
     });
-    await emitInternalEvent(ex, row.organizationId, 'thread.created', threadEvent(row));
+    await deps.internalEvents.emit(ex, row.organizationId, 'thread.created', threadEvent(row));
     return row;
   }
 

@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Executor } from '../../platform/db/client.ts';
 import { newId } from '../../platform/ids.ts';
-import { insertRun, insertUserMessage, type Launch } from '../runs/launch.ts';
-import type { MessageRow, RunRow } from '../runs/store.ts';
-import type { ThreadsService } from '../threads/service.ts';
-import type { ThreadRow } from '../threads/store.ts';
+import type { Launch, MessageRow, RunRow, RunsService } from '../runs/service.ts';
+import type { ThreadRow, ThreadsService } from '../threads/service.ts';
 import type { TriggerTarget } from './schemas.ts';
 import { triggersStore as store, type TriggerRow } from './store.ts';
 
@@ -13,6 +11,7 @@ const MAX_RENDERED_CHARS = 100_000;
 
 export interface FireDeps {
   threads: Pick<ThreadsService, 'insertForTrigger' | 'find'>;
+  runs: Pick<RunsService, 'launchIn'>;
   /** The organization's DLP rules: a fire whose message they block creates nothing (422 `dlp_blocked`). */
   dlp: { check(organizationId: string, text: string, ex?: Executor): Promise<void> };
 }
@@ -114,12 +113,8 @@ export async function fireTrigger(tx: Executor, deps: FireDeps, trigger: Trigger
   const fired: Fired[] = [];
   for (const { thread, userId } of threads) {
     const launch: Launch = { thread, userId, ...attribution };
-    const message = await insertUserMessage(tx, launch, {
-      content,
-      attachments: [],
-      metadata: { trigger_id: trigger.id, trigger_type: trigger.type },
-    });
-    fired.push({ thread, message, run: await insertRun(tx, launch, message.id) });
+    const metadata = { trigger_id: trigger.id, trigger_type: trigger.type };
+    fired.push({ thread, ...(await deps.runs.launchIn(tx, launch, { content, attachments: [], metadata })) });
   }
   if (fired.length > 0) await store.markFired(tx, org, trigger.id);
   return fired;

@@ -6,7 +6,7 @@ import { createTriggerScheduler } from './scheduler.ts';
 import { createTriggersService, type TriggersServiceDeps } from './service.ts';
 import { registerWebhookRoute } from './webhook.ts';
 
-export { TRIGGER_EVENT_JOB } from '../../platform/events/internal.ts';
+export { TRIGGER_EVENT_JOB, triggerEventListener } from './events-listener.ts';
 export type { TriggerOwners } from './service.ts';
 
 /**

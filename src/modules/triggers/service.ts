@@ -8,9 +8,8 @@ import { forbidden, invalidRequest, notFound } from '../../platform/http/errors.
 import { decodeCursor, toPage } from '../../platform/http/pagination.ts';
 import { newId } from '../../platform/ids.ts';
 import type { ProjectsService } from '../projects/service.ts';
-import { toMessageView, toRunView } from '../runs/views.ts';
-import { principalIdOf, type ThreadsService } from '../threads/service.ts';
-import { toThreadView } from '../threads/views.ts';
+import { toMessageView, toRunView } from '../runs/service.ts';
+import { principalIdOf, type ThreadsService, toThreadView } from '../threads/service.ts';
 import { cronProblem, nextCronFire } from './cron.ts';
 import { type FireDeps, type Fired, fireTrigger } from './fire.ts';
 import type { CreateTriggerInput, OwnerType, PatchTriggerInput, TriggerTarget, TriggerType } from './schemas.ts';

@@ -1,12 +1,13 @@
 import type { Executor } from '../../../platform/db/client.ts';
 import { loggableError } from '../../../platform/db/errors.ts';
 import type { EventBus } from '../../../platform/events/index.ts';
+import type { InternalEvents } from '../../../platform/events/internal.ts';
 import { ApiError } from '../../../platform/http/errors.ts';
 import { newId } from '../../../platform/ids.ts';
 import type { JobHandler, JobLogger } from '../../../platform/jobs/index.ts';
 import type { Limiter } from '../../../platform/limiter.ts';
 import type { ModelCallContext, ModelGateway, ToolDefinition } from '../../../platform/models/index.ts';
-import type { ThreadRow } from '../../threads/store.ts';
+import type { ThreadRow } from '../../threads/service.ts';
 import { endRun } from '../ending.ts';
 import { actsUpdated, runEvent, terminalEvent } from '../events.ts';
 import { actsStore, messagesStore, type RunRow, runsStore } from '../store.ts';
@@ -17,8 +18,6 @@ import { createDraftWriter, DraftClosed } from './draft.ts';
 import { runFailure } from './failures.ts';
 import { withStorableOutput } from './storable-output.ts';
 import { describeToolCall, runToolAct } from './tool-acts.ts';
-import { driveWorkflow } from './workflow.ts';
-import type { WorkflowSources } from './workflow-steps.ts';
 
 /** Model rounds one run may take before it must answer (well under a workflow run's MAX_MODEL_CALLS). */
 export const MAX_ROUNDS = 12;
@@ -30,6 +29,8 @@ export interface RunEngineDeps {
   db: Executor;
   gateway: ModelGateway;
   bus: EventBus;
+  /** Where a run's end is announced to event triggers (run.completed, run.failed), in its closing transaction. */
+  internalEvents: InternalEvents;
   tools: { byName(name: string): RunTool | undefined; definitions(names?: string[]): ToolDefinition[] };
   /**
    * A tool runs inside a transaction (its act, artifact and files commit together) and may take seconds of CPU
@@ -46,9 +47,12 @@ export interface RunEngineDeps {
   log: JobLogger;
   /** The agent of an agent run: its system prompt and skills, tool allowlist and model. */
   agents: AgentContextDeps;
-  /** The workflow of a workflow run (workflow.ts drives those runs instead of the agent loop). */
-  workflows?: WorkflowSources;
+  /** Drives workflow runs instead of the agent loop: the workflows module's engine, composed in app.ts. */
+  workflows: RunExecutor;
 }
+
+/** Drives one `running` run to its end or its next pause, given the engine's dependencies. */
+export type RunExecutor = (engine: RunEngineDeps, run: RunRow, signal: AbortSignal) => Promise<void>;
 
 class RunCancelled extends Error {}
 
@@ -80,7 +84,7 @@ export function createRunHandler(engine: RunEngineDeps): JobHandler {
         return;
       }
       await bus.publish(runId, runEvent('lifecycle', 'started', { runId }));
-      if (run.workflowId) await driveWorkflow(deps, run, abort.signal);
+      if (run.workflowId) await deps.workflows(deps, run, abort.signal);
       else await drive(deps, run, abort.signal);
     } catch (error) {
       // Cancelled (the canceller wrote the end), ended elsewhere, or lease lost (another worker has the run now).
@@ -282,7 +286,7 @@ async function complete(
   const content = text.trim() ? text : 'I have nothing to add.';
   const output = await deps.db.transaction(async (tx) => {
     await alongside?.(tx);
-    return endRun(tx, run, { status: 'completed', content });
+    return endRun(tx, deps.internalEvents, run, { status: 'completed', content });
   });
   if (!output) return;
   await deps.bus.publish(run.id, runEvent('tokens', 'completed', { text: content }));
@@ -297,7 +301,9 @@ async function fail(deps: RunEngineDeps, organizationId: string, runId: string, 
       ? { code: error.code, message: error.message }
       : { code: 'run_failed', message: 'The run failed because of an internal error' };
   const content = `${run.partialText ? `${run.partialText}\n\n` : ''}The run failed: ${reason.message}`;
-  const ended = await deps.db.transaction((tx) => endRun(tx, run, { status: 'failed', content, error: reason }));
+  const ended = await deps.db.transaction((tx) =>
+    endRun(tx, deps.internalEvents, run, { status: 'failed', content, error: reason }),
+  );
   if (!ended) return;
   await deps.bus.publish(runId, runEvent('errors', 'raised', reason));
   await deps.bus.publish(runId, actsUpdated(await actsStore.listForRun(deps.db, organizationId, runId)));

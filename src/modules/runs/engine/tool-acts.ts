@@ -1,6 +1,6 @@
 import type { Executor } from '../../../platform/db/client.ts';
 import type { Limiter } from '../../../platform/limiter.ts';
-import type { ThreadRow } from '../../threads/store.ts';
+import type { ThreadRow } from '../../threads/service.ts';
 import { actActivity, actError, artifactCreated, type RunEventPublisher, runEvent } from '../events.ts';
 import { type ActRow, actsStore, type RunRow, runsStore } from '../store.ts';
 import type { RunTool, ToolOutcome } from '../tools/types.ts';

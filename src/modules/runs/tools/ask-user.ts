@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool, text } from './shared.ts';
+import { defineTool, text } from './define.ts';
 
 export const AskUserInput = z
   .object({

@@ -1,29 +1,11 @@
 import { z } from 'zod';
 import { askUserTool } from './ask-user.ts';
-import { createDashboardTool } from './create-dashboard.ts';
-import { createDocumentTool } from './create-document.ts';
-import { createFileTool } from './create-file.ts';
-import { createPresentationTool } from './create-presentation.ts';
-import { createSpreadsheetTool } from './create-spreadsheet.ts';
+import { RUN_TOOL_NAMES } from './names.ts';
 import { type ProjectSearch, searchProjectFilesTool } from './search-project-files.ts';
-import type { ArtifactWriter } from './shared.ts';
 import type { RunTool, ToolDefinition } from './types.ts';
 import { type SkillLookup, useSkillTool } from './use-skill.ts';
 
 export type { ClarificationInterrupt, RunTool, ToolContext, ToolDefinition, ToolOutcome } from './types.ts';
-
-/** The tool names an agent's `config.tools` allowlist may name. */
-export const RUN_TOOL_NAMES = [
-  'create_document',
-  'create_spreadsheet',
-  'create_presentation',
-  'create_dashboard',
-  'create_file',
-  'search_project_files',
-  'ask_user',
-  'use_skill',
-] as const;
-export type RunToolName = (typeof RUN_TOOL_NAMES)[number];
 
 /** The arguments' JSON Schema as the model sees it (what it may send), without the `$schema` marker. */
 function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
@@ -34,19 +16,30 @@ function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
   return rest;
 }
 
-/** The tools given to agents (DESIGN.md "Tools given to agents"), by name, with their JSON Schemas for the model. */
-export function createRunTools(deps: { artifacts: ArtifactWriter; projects: ProjectSearch; skills: SkillLookup }) {
-  const all: RunTool[] = [
-    createDocumentTool(deps.artifacts),
-    createSpreadsheetTool(deps.artifacts),
-    createPresentationTool(deps.artifacts),
-    createDashboardTool(deps.artifacts),
-    createFileTool(deps.artifacts),
+export interface RunToolsDeps {
+  /** The file-making tools of the generators module (app.ts composes them in). */
+  generators: RunTool[];
+  projects: ProjectSearch;
+  skills: SkillLookup;
+}
+
+/**
+ * The tools given to agents (DESIGN.md "Tools given to agents"), by name, with their JSON Schemas for the model:
+ * the generators' tools plus the runs module's own. Throws at composition unless they are exactly RUN_TOOL_NAMES.
+ */
+export function createRunTools(deps: RunToolsDeps) {
+  const composed = [
+    ...deps.generators,
     searchProjectFilesTool(deps.projects),
     askUserTool(),
     useSkillTool(deps.skills),
   ] as RunTool[];
-  const byName = new Map(all.map((t) => [t.name, t]));
+  const byName = new Map(composed.map((t) => [t.name, t]));
+  const names = composed.map((t) => t.name).sort();
+  if (byName.size !== composed.length || names.join() !== [...RUN_TOOL_NAMES].sort().join()) {
+    throw new Error(`The run tools must be exactly ${RUN_TOOL_NAMES.join(', ')}; composed: ${names.join(', ')}`);
+  }
+  const all = RUN_TOOL_NAMES.map((name) => byName.get(name)!);
   const schemas = new Map(all.map((t) => [t.name, jsonSchemaOf(t.inputSchema)]));
 
   return {

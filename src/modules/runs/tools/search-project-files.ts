@@ -1,8 +1,17 @@
 import { z } from 'zod';
-import type { ProjectFilesService } from '../../projects/files.service.ts';
-import { defineTool, text } from './shared.ts';
+import type { Executor } from '../../../platform/db/client.ts';
+import { defineTool, text } from './define.ts';
 
-export type ProjectSearch = Pick<ProjectFilesService, 'searchProject'>;
+/** Full-text search in one project's files (the projects module's), in the engine's transaction. */
+export interface ProjectSearch {
+  searchProject(
+    organizationId: string,
+    projectId: string,
+    query: string,
+    limit: number,
+    ex: Executor,
+  ): Promise<{ data: { file_id: string; filename: string; snippet: string; rank: number }[] }>;
+}
 
 export const SearchProjectFilesInput = z.object({
   query: text(500).describe('Words to look for; "quoted phrases", OR and -exclusions work as in a web search'),

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { BUILTIN_SKILLS } from '../../skills/seed.ts';
-import type { SkillsService } from '../../skills/service.ts';
-import { defineTool, text } from './shared.ts';
+import { BUILTIN_SKILL_SLUGS, type SkillsService } from '../../skills/service.ts';
+import { defineTool, text } from './define.ts';
 
 export type SkillLookup = Pick<SkillsService, 'getLive' | 'listLive'>;
 
@@ -11,7 +10,7 @@ export const UseSkillInput = z.object({
 
 export type UseSkillInput = z.output<typeof UseSkillInput>;
 
-const builtinSlugs = BUILTIN_SKILLS.map((s) => s.slug).join(', ');
+const builtinSlugs = BUILTIN_SKILL_SLUGS.join(', ');
 
 /**
  * Loads a live skill (the organization's own or a built-in) by slug: its instructions become the tool's output

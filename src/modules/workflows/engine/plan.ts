@@ -1,8 +1,8 @@
 import type { Executor } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/ids.ts';
-import type { Definition } from '../../workflows/schemas.ts';
-import { actsStore, messagesStore, type RunRow, runsStore } from '../store.ts';
-import type { WorkflowSources } from './workflow-steps.ts';
+import { type RunRow, runRecords } from '../../runs/service.ts';
+import type { Definition } from '../schemas.ts';
+import type { WorkflowSources } from './step-env.ts';
 
 /** What a workflow run fixed when it started (in `runs.state.workflow`): later edits of the workflow don't move it. */
 export interface WorkflowPlan {
@@ -26,11 +26,13 @@ export async function ensurePlan(db: Executor, sources: WorkflowSources, run: Ru
   const existing = readPlan(run.state);
   if (existing) return existing;
   const { name, definition, nested, discussionAgentId } = await sources.workflow(run.organizationId, run.workflowId!);
-  const message = run.inputMessageId ? await messagesStore.find(db, run.organizationId, run.inputMessageId) : null;
+  const message = run.inputMessageId
+    ? await runRecords.messages.find(db, run.organizationId, run.inputMessageId)
+    : null;
   const input = { ...(message ? { prompt: message.content } : {}), ...run.input };
   const plan: WorkflowPlan = { name, definition, nested, input, discussionAgentId };
   await db.transaction(async (tx) => {
-    await actsStore.insertMany(
+    await runRecords.acts.insertMany(
       tx,
       definition.steps.map((step, i) => ({
         id: newId(),
@@ -44,7 +46,7 @@ export async function ensurePlan(db: Executor, sources: WorkflowSources, run: Ru
         toolName: step.type === 'tool' ? step.config.tool : null,
       })),
     );
-    await runsStore.update(tx, run.organizationId, run.id, { state: { ...run.state, workflow: plan } });
+    await runRecords.runs.update(tx, run.organizationId, run.id, { state: { ...run.state, workflow: plan } });
   });
   return plan;
 }

@@ -1,13 +1,12 @@
 import { z } from 'zod';
+import { defineTool, text } from '../runs/service.ts';
 import { escapeHtml, formatNumber, renderChart } from './dashboard-svg.ts';
 import {
   type ArtifactWriter,
-  defineTool,
   description,
   filenameField,
   generatedFilename,
   saveArtifact,
-  text,
   title,
   withinBudget,
 } from './shared.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { type ArtifactWriter, cleanName, defineTool, description, errorResult, saveArtifact } from './shared.ts';
+import { defineTool, errorResult } from '../runs/service.ts';
+import { type ArtifactWriter, cleanName, description, saveArtifact } from './shared.ts';
 
 export const MAX_TEXT_FILE_BYTES = 1024 * 1024;
 

@@ -1,14 +1,19 @@
 import { loggableError } from '../../../platform/db/errors.ts';
 import type { ModelCallContext } from '../../../platform/models/index.ts';
-import { sinkSteps } from '../../workflows/definition.ts';
-import { endRun } from '../ending.ts';
-import { runEvent, terminalEvent } from '../events.ts';
-import { type ActRow, type RunRow, runsStore } from '../store.ts';
-import { createDraftWriter, DraftClosed } from './draft.ts';
-import type { RunEngineDeps } from './handler.ts';
-import type { WorkflowPlan } from './workflow-plan.ts';
-import { agentOf, type WorkflowSources } from './workflow-steps.ts';
-import { joinResults } from './workflow-template.ts';
+import {
+  type ActRow,
+  createDraftWriter,
+  DraftClosed,
+  endRun,
+  type RunRow,
+  runEvent,
+  runRecords,
+  terminalEvent,
+} from '../../runs/service.ts';
+import { sinkSteps } from '../definition.ts';
+import type { WorkflowPlan } from './plan.ts';
+import { agentOf, type WorkflowEngineDeps } from './step-env.ts';
+import { joinResults } from './template.ts';
 
 /** Paragraph-sized pieces, so a reply written without a model still streams as several deltas. */
 const pieces = (text: string) => text.split(/(?<=\n\n)/).filter(Boolean);
@@ -20,7 +25,7 @@ const pieces = (text: string) => text.split(/(?<=\n\n)/).filter(Boolean);
  * terminal event with the output message. A delivery that died mid-reply starts the reply again.
  */
 export async function finishWorkflow(
-  deps: RunEngineDeps & { workflows: WorkflowSources },
+  deps: WorkflowEngineDeps,
   run: RunRow,
   plan: WorkflowPlan,
   acts: ActRow[],
@@ -33,7 +38,7 @@ export async function finishWorkflow(
   const results = joinResults(
     sinkSteps(plan.definition).map((s) => ({ name: s.name, output: byKey.get(s.id)?.output })),
   );
-  if (run.partialText !== '') await runsStore.update(db, org, run.id, { partialText: '' });
+  if (run.partialText !== '') await runRecords.runs.update(db, org, run.id, { partialText: '' });
   const draft = createDraftWriter({
     db,
     runId: run.id,
@@ -78,7 +83,7 @@ export async function finishWorkflow(
   }
 
   const content = text.trim() ? text : 'The workflow finished without output.';
-  const output = await db.transaction((tx) => endRun(tx, run, { status: 'completed', content }));
+  const output = await db.transaction((tx) => endRun(tx, deps.internalEvents, run, { status: 'completed', content }));
   if (!output) return;
   await deps.bus.publish(run.id, runEvent('tokens', 'completed', { text: content }));
   await deps.bus.publish(run.id, terminalEvent('completed', output));

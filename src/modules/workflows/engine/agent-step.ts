@@ -1,7 +1,6 @@
 import type { ModelMessage } from 'ai';
-import type { RunTool } from '../tools/types.ts';
-import { buildModelMessages, type RunRound } from './conversation.ts';
-import { agentOf, derivedId, type StepEnv, type StepResult, type StepUsage, stepError } from './workflow-steps.ts';
+import { buildModelMessages, type RunRound, type RunTool } from '../../runs/service.ts';
+import { agentOf, derivedId, type StepEnv, type StepResult, type StepUsage, stepError } from './step-env.ts';
 
 /** Model rounds an agent step may take inside a workflow before it must answer. */
 export const MAX_AGENT_STEP_ROUNDS = 8;

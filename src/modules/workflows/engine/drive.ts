@@ -1,21 +1,29 @@
 import { loggableError } from '../../../platform/db/errors.ts';
 import { ApiError } from '../../../platform/http/errors.ts';
 import type { ModelCallContext } from '../../../platform/models/index.ts';
-import type { ThreadRow } from '../../threads/store.ts';
-import type { Step } from '../../workflows/schemas.ts';
-import { actActivity, actError, actsUpdated, runEvent } from '../events.ts';
-import { type ActRow, actsStore, type RunRow, runsStore } from '../store.ts';
-import { DraftClosed } from './draft.ts';
-import { runFailure } from './failures.ts';
-import type { RunEngineDeps } from './handler.ts';
+import {
+  type ActRow,
+  actActivity,
+  actError,
+  actsUpdated,
+  DraftClosed,
+  type RunExecutor,
+  type RunRow,
+  runEvent,
+  runFailure,
+  runRecords,
+  runToolAct,
+} from '../../runs/service.ts';
+import type { ThreadRow } from '../../threads/service.ts';
+import type { Step } from '../schemas.ts';
+import { finishWorkflow } from './finish.ts';
 import { meteredGateway, modelCallsOf, RunLimitReached } from './model-calls.ts';
-import { runToolAct } from './tool-acts.ts';
-import { finishWorkflow } from './workflow-finish.ts';
-import { ensurePlan, type WorkflowPlan } from './workflow-plan.ts';
-import { executeStep, gateOf, type StepEnv, type WorkflowSources } from './workflow-steps.ts';
-import { renderValue } from './workflow-template.ts';
+import { ensurePlan, type WorkflowPlan } from './plan.ts';
+import type { StepEnv, WorkflowEngineDeps, WorkflowSources } from './step-env.ts';
+import { executeStep, gateOf } from './steps.ts';
+import { renderValue } from './template.ts';
 
-type Deps = RunEngineDeps & { workflows: WorkflowSources };
+type Deps = WorkflowEngineDeps;
 type Outcome = 'completed' | 'awaiting';
 
 /** A step whose act already ended `failed` and said so (a refused tool call): the run fails without a repeat. */
@@ -34,9 +42,11 @@ class StepActFailed extends ApiError {
  * the state: a new delivery reruns the acts a dead one left `running` and goes on from there. Every model call
  * counts against the run's MAX_MODEL_CALLS (model-calls.ts).
  */
-export async function driveWorkflow(base: RunEngineDeps, run: RunRow, signal: AbortSignal): Promise<void> {
-  if (!base.workflows) throw new Error('The workflow engine is not wired (RunEngineDeps.workflows)');
-  const deps = base as Deps;
+export function createWorkflowExecutor(workflows: WorkflowSources): RunExecutor {
+  return (engine, run, signal) => driveWorkflow({ ...engine, workflows }, run, signal);
+}
+
+async function driveWorkflow(deps: Deps, run: RunRow, signal: AbortSignal): Promise<void> {
   const { db } = deps;
   const { id: runId, organizationId } = run;
   const thread = (await deps.threads.findForRun(organizationId, run.threadId))?.thread;
@@ -57,7 +67,7 @@ export async function driveWorkflow(base: RunEngineDeps, run: RunRow, signal: Ab
     nested: plan.nested,
   };
 
-  const acts = await actsStore.listForRun(db, organizationId, runId);
+  const acts = await runRecords.acts.listForRun(db, organizationId, runId);
   if (acts.some((a) => a.status === 'awaiting')) return;
   const steps = new Map(plan.definition.steps.map((s) => [s.id, s]));
   // A delivery that died after a step failed but before the run did: the run fails with that step's error.
@@ -121,14 +131,14 @@ export async function driveWorkflow(base: RunEngineDeps, run: RunRow, signal: Ab
   if ([...status.values()].some((s) => s !== 'completed')) {
     throw new ApiError(422, 'step_failed', 'The workflow has steps that can never run');
   }
-  const finished = await runsStore.find(db, organizationId, runId);
+  const finished = await runRecords.runs.find(db, organizationId, runId);
   if (finished?.status !== 'running') throw new DraftClosed();
-  const ended = await actsStore.listForRun(db, organizationId, runId);
+  const ended = await runRecords.acts.listForRun(db, organizationId, runId);
   await finishWorkflow({ ...deps, gateway }, finished, plan, ended, ctx, signal);
 }
 
 async function publishActs(deps: Deps, run: RunRow) {
-  await deps.bus.publish(run.id, actsUpdated(await actsStore.listForRun(deps.db, run.organizationId, run.id)));
+  await deps.bus.publish(run.id, actsUpdated(await runRecords.acts.listForRun(deps.db, run.organizationId, run.id)));
 }
 
 /** Runs one step's act to its end: `completed`, or `awaiting` when a tool step asks the person something. */
@@ -142,24 +152,24 @@ async function runStep(
   step: Step,
 ): Promise<Outcome> {
   const org = run.organizationId;
-  const done = await actsStore.listForRun(deps.db, org, run.id);
+  const done = await runRecords.acts.listForRun(deps.db, org, run.id);
   const scope = { input: plan.input, outputs: new Map(done.map((a) => [a.key, a.output] as const)) };
 
   if (step.type === 'tool') {
     const input = renderValue(step.config.arguments, scope);
-    await actsStore.update(deps.db, org, act.id, { input });
+    await runRecords.acts.update(deps.db, org, act.id, { input });
     const toolDeps = { db: deps.db, events: deps.bus, tools: deps.tools, toolSlots: deps.toolSlots };
     const outcome = await runToolAct(toolDeps, run, thread, { ...act, input }, () => publishActs(deps, run));
     if (outcome.kind === 'failed') throw new StepActFailed(`the tool "${step.config.tool}" failed: ${outcome.error}`);
     return outcome.kind === 'awaiting' ? 'awaiting' : 'completed';
   }
 
-  await actsStore.update(deps.db, org, act.id, { status: 'running', startedAt: new Date(), error: null });
+  await runRecords.acts.update(deps.db, org, act.id, { status: 'running', startedAt: new Date(), error: null });
   await publishActs(deps, run);
   await deps.bus.publish(run.id, actActivity(act, 'started'));
   const result = await executeStep(env, step, scope, { actId: act.id, path: step.id, depth: 0 });
   await deps.db.transaction(async (tx) => {
-    const locked = await runsStore.lock(tx, org, run.id);
+    const locked = await runRecords.runs.lock(tx, org, run.id);
     if (locked?.status !== 'running') throw new DraftClosed();
     for (const u of result.usages) {
       await deps.gateway.recordUsage(tx, { ...env.ctx, agentId: u.agentId }, u.model, u.usage);
@@ -167,9 +177,9 @@ async function runStep(
     // One usage per model call: kept with the run, so a delivery after a pause or a crash goes on counting.
     if (result.usages.length > 0) {
       const modelCalls = modelCallsOf(locked.state) + result.usages.length;
-      await runsStore.update(tx, org, run.id, { state: { ...locked.state, modelCalls } });
+      await runRecords.runs.update(tx, org, run.id, { state: { ...locked.state, modelCalls } });
     }
-    await actsStore.update(tx, org, act.id, {
+    await runRecords.acts.update(tx, org, act.id, {
       status: 'completed',
       output: result.output as object,
       completedAt: new Date(),
@@ -182,7 +192,11 @@ async function runStep(
 
 async function markFailed(deps: Deps, run: RunRow, act: ActRow, message: string) {
   const error = actError(message);
-  await actsStore.update(deps.db, run.organizationId, act.id, { status: 'failed', error, completedAt: new Date() });
+  await runRecords.acts.update(deps.db, run.organizationId, act.id, {
+    status: 'failed',
+    error,
+    completedAt: new Date(),
+  });
   await publishActs(deps, run);
   await deps.bus.publish(run.id, actActivity(act, 'failed', error));
 }
@@ -198,9 +212,10 @@ async function pause(deps: Deps, run: RunRow, gated: { act: ActRow; prompt: stri
   });
   await deps.db.transaction(async (tx) => {
     for (const { act, prompt } of gated) {
-      await actsStore.update(tx, org, act.id, { status: 'awaiting', interrupt: interrupt(prompt) });
+      await runRecords.acts.update(tx, org, act.id, { status: 'awaiting', interrupt: interrupt(prompt) });
     }
-    if (!(await runsStore.transition(tx, org, run.id, ['running'], { status: 'awaiting' }))) throw new DraftClosed();
+    if (!(await runRecords.runs.transition(tx, org, run.id, ['running'], { status: 'awaiting' })))
+      throw new DraftClosed();
   });
   await publishActs(deps, run);
   for (const { act, prompt } of gated) {

@@ -1,14 +1,13 @@
 import pptxgen from 'pptxgenjs';
 import { z } from 'zod';
+import { defineTool, text } from '../runs/service.ts';
 import {
   type ArtifactWriter,
-  defineTool,
   description,
   filenameField,
   generate,
   generatedFilename,
   saveArtifact,
-  text,
   title,
   withinBudget,
   xmlSafe,

@@ -2,46 +2,10 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
-import type { ArtifactsService } from '../../artifacts/service.ts';
-import type { RunTool, ToolContext, ToolOutcome } from './types.ts';
+import type { ArtifactsService } from '../artifacts/service.ts';
+import { errorResult, type ToolContext, type ToolOutcome, text } from '../runs/service.ts';
 
 export type ArtifactWriter = Pick<ArtifactsService, 'createArtifact'>;
-
-export const errorResult = (error: string): ToolOutcome => ({ kind: 'result', output: { error } });
-
-function describeIssues(error: z.ZodError): string {
-  const lines = error.issues.slice(0, 8).map((i) => {
-    const path = i.path.map(String).join('.');
-    return path ? `${path}: ${i.message}` : i.message;
-  });
-  if (error.issues.length > 8) lines.push(`…and ${error.issues.length - 8} more`);
-  return lines.join('; ');
-}
-
-/**
- * A tool whose `execute` validates the model's arguments itself: invalid ones give an `{ error }` result the
- * model can correct, never an exception. Schemas must be idempotent (no transforms beyond trim and defaults)
- * since the engine may have parsed them already.
- */
-export function defineTool<I>(tool: {
-  name: string;
-  description: string;
-  inputSchema: z.ZodType<I>;
-  run(input: I, ctx: ToolContext): Promise<ToolOutcome>;
-  resume?(input: I, answer: string | string[] | null): unknown;
-}): RunTool<I> {
-  return {
-    name: tool.name,
-    description: tool.description,
-    inputSchema: tool.inputSchema,
-    async execute(input, ctx) {
-      const parsed = tool.inputSchema.safeParse(input);
-      if (!parsed.success) return errorResult(`Invalid arguments for ${tool.name}: ${describeIssues(parsed.error)}`);
-      return tool.run(parsed.data, ctx);
-    },
-    ...(tool.resume ? { resume: tool.resume } : {}),
-  };
-}
 
 /** Runs a file generator; a library refusing the content becomes an `{ error }` result rather than a crash. */
 export async function generate(what: string, build: () => Promise<Buffer>): Promise<Buffer | ToolOutcome> {
@@ -59,7 +23,6 @@ export const withinBudget = (max: number) => (value: unknown, ctx: z.RefinementC
   }
 };
 
-export const text = (max: number) => z.string().trim().min(1).max(max);
 export const title = text(200).describe('Title of the file, shown to the person');
 export const description = z.string().trim().max(1000).optional().describe('One or two sentences about the file');
 export const filenameField = z

@@ -11,15 +11,14 @@ import {
   WidthType,
 } from 'docx';
 import { z } from 'zod';
+import { defineTool, text } from '../runs/service.ts';
 import {
   type ArtifactWriter,
-  defineTool,
   description,
   filenameField,
   generate,
   generatedFilename,
   saveArtifact,
-  text,
   title,
   withinBudget,
   xmlSafe,

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import type { RunTool, ToolContext, ToolOutcome } from './types.ts';
+
+export const errorResult = (error: string): ToolOutcome => ({ kind: 'result', output: { error } });
+
+function describeIssues(error: z.ZodError): string {
+  const lines = error.issues.slice(0, 8).map((i) => {
+    const path = i.path.map(String).join('.');
+    return path ? `${path}: ${i.message}` : i.message;
+  });
+  if (error.issues.length > 8) lines.push(`…and ${error.issues.length - 8} more`);
+  return lines.join('; ');
+}
+
+/**
+ * A tool whose `execute` validates the model's arguments itself: invalid ones give an `{ error }` result the
+ * model can correct, never an exception. Schemas must be idempotent (no transforms beyond trim and defaults)
+ * since the engine may have parsed them already.
+ */
+export function defineTool<I>(tool: {
+  name: string;
+  description: string;
+  inputSchema: z.ZodType<I>;
+  run(input: I, ctx: ToolContext): Promise<ToolOutcome>;
+  resume?(input: I, answer: string | string[] | null): unknown;
+}): RunTool<I> {
+  return {
+    name: tool.name,
+    description: tool.description,
+    inputSchema: tool.inputSchema,
+    async execute(input, ctx) {
+      const parsed = tool.inputSchema.safeParse(input);
+      if (!parsed.success) return errorResult(`Invalid arguments for ${tool.name}: ${describeIssues(parsed.error)}`);
+      return tool.run(parsed.data, ctx);
+    },
+    ...(tool.resume ? { resume: tool.resume } : {}),
+  };
+}
+
+/** A trimmed, non-empty string of at most `max` characters: the usual tool argument. */
+export const text = (max: number) => z.string().trim().min(1).max(max);

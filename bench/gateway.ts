@@ -3,6 +3,7 @@
  * server against a bare client reading the same server's SSE stream with fetch (split lines, JSON.parse each
  * chunk, collect the content). Same server, same reply, same run, interleaved rounds; medians reported.
  */
+import { modelCatalog } from '../src/modules/catalog/service.ts';
 import { createSecretBox } from '../src/platform/crypto/secret-box.ts';
 import { openDatabase } from '../src/platform/db/client.ts';
 import { createModelGateway } from '../src/platform/models/index.ts';
@@ -123,6 +124,7 @@ export async function benchGateway(options: GatewayBenchOptions): Promise<string
     const gateway = createModelGateway({
       db: database.db,
       secretBox: createSecretBox(Buffer.from(options.secretKeyHex, 'hex')),
+      catalog: modelCatalog,
     });
     const model: ResolvedModel = await gateway.resolve(
       { organizationId: '00000000-0000-7000-8000-000000000000' },

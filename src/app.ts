@@ -107,6 +107,7 @@ export function createServices({ config, database }: AppDeps) {
   const models = createModelGateway({
     db,
     secretBox,
+    catalog: catalog.modelCatalog,
     config: { offlineDeltaDelayMs: config.offlineDeltaDelayMs },
     logger: consoleJobLogger,
     allowPrivateAddresses,

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, createServices } from './app.ts';
 import { type BootstrapResult, bootstrap } from './bootstrap.ts';
 import type { Config } from './config.ts';
+import { seedOfflineModel } from './modules/catalog/seed.ts';
 import { seedBuiltinSkills } from './modules/skills/seed.ts';
 import { type Database, openDatabase } from './platform/db/client.ts';
 import { migrate } from './platform/db/migrate.ts';
-import { seedOfflineModel } from './platform/models/index.ts';
 
 export interface RunningServer {
   app: FastifyInstance;

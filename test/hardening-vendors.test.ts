@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
+import { modelCatalog } from '../src/modules/catalog/service.ts';
 import { createSecretBox } from '../src/platform/crypto/secret-box.ts';
 import { aiProviders } from '../src/platform/db/schema/index.ts';
 import { createModelGateway } from '../src/platform/models/index.ts';
@@ -219,6 +220,7 @@ describe('ATRIUM_ALLOW_PRIVATE_MODEL_URLS', () => {
     const gateway = createModelGateway({
       db,
       secretBox: createSecretBox(strict.config.secretKey),
+      catalog: modelCatalog,
       config: { maxAttempts: 1 },
       allowPrivateAddresses: false,
     });

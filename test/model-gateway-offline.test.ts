@@ -1,8 +1,9 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { seedOfflineModel } from '../src/modules/catalog/seed.ts';
 import { aiModelFamilies, aiModelVersions, aiProviders, usageEvents } from '../src/platform/db/schema/index.ts';
-import { OFFLINE_VERSION_ID, seedOfflineModel } from '../src/platform/models/index.ts';
+import { OFFLINE_VERSION_ID } from '../src/platform/models/index.ts';
 import { minimalJsonInstance } from '../src/platform/models/offline/json-instance.ts';
 import type { ModelCallContext, ModelGateway, ResolvedModel } from '../src/platform/models/types.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { modelCatalog } from '../src/modules/catalog/service.ts';
 import { createSecretBox } from '../src/platform/crypto/secret-box.ts';
 import { createModelGateway } from '../src/platform/models/index.ts';
 import type { ModelGateway, ModelGatewayConfig, ModelStreamEvent } from '../src/platform/models/types.ts';
@@ -69,6 +70,7 @@ export function testGateway(app: TestApp, config: Partial<ModelGatewayConfig> = 
   const gateway: ModelGateway = createModelGateway({
     db: app.server.database.db,
     secretBox: createSecretBox(app.config.secretKey),
+    catalog: modelCatalog,
     config: { baseDelayMs: 1, maxDelayMs: 5, idleTimeoutMs: 5_000, ...config },
     logger,
   });

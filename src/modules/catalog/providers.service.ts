@@ -3,13 +3,9 @@ import type { Executor } from '../../platform/db/client.ts';
 import { onUniqueViolation } from '../../platform/db/errors.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
+import { KNOWN_PROVIDER_BASE_URLS } from '../../platform/models/vendor-urls.ts';
 import { checkProviderBaseUrl } from './base-url-policy.ts';
-import {
-  type AiProviderView,
-  type CreateAiProviderInput,
-  KNOWN_PROVIDER_BASE_URLS,
-  type PatchAiProviderInput,
-} from './schemas.ts';
+import type { AiProviderView, CreateAiProviderInput, PatchAiProviderInput } from './schemas.ts';
 import { type AiProviderRow, aiProvidersStore as store } from './store.ts';
 
 const vendorDefault = (slug: string): string | undefined => KNOWN_PROVIDER_BASE_URLS[slug];

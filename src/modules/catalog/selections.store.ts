@@ -1,4 +1,4 @@
-import { and, arrayContains, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { arrayContains, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
 import {
   aiModelFamilies,
@@ -7,14 +7,7 @@ import {
   organizationModelSelections,
   organizations,
 } from '../../platform/db/schema/index.ts';
-
-/** Active versions of active, live families of live providers. */
-const usable: SQL[] = [
-  eq(aiModelVersions.isActive, true),
-  eq(aiModelFamilies.isActive, true),
-  isNull(aiModelFamilies.deletedAt),
-  isNull(aiProviders.deletedAt),
-];
+import { usableVersions } from './usable.ts';
 
 const pickerColumns = {
   id: aiModelVersions.id,
@@ -31,20 +24,15 @@ const pickerColumns = {
   maxOutputTokens: aiModelVersions.maxOutputTokens,
 };
 
-const usableVersions = (db: Executor, ...where: (SQL | undefined)[]) =>
-  db
-    .select(pickerColumns)
-    .from(aiModelVersions)
-    .innerJoin(aiModelFamilies, eq(aiModelFamilies.id, aiModelVersions.familyId))
-    .innerJoin(aiProviders, eq(aiProviders.id, aiModelFamilies.providerId))
-    .where(and(...usable, ...where));
+/** Usable versions (usable.ts: the same rule the model gateway resolves with) as the picker shows them. */
+const pickerVersions = (db: Executor, ...where: (SQL | undefined)[]) => usableVersions(db, pickerColumns, ...where);
 
-export type UsableVersion = Awaited<ReturnType<typeof usableVersions>>[number];
+export type UsableVersion = Awaited<ReturnType<typeof pickerVersions>>[number];
 
 export const selectionsStore = {
   /** Usable versions, optionally only those whose output modalities include `modality`, sorted for the picker. */
   picker: (db: Executor, modality?: string) =>
-    usableVersions(db, modality ? arrayContains(aiModelVersions.outputModalities, [modality]) : undefined).orderBy(
+    pickerVersions(db, modality ? arrayContains(aiModelVersions.outputModalities, [modality]) : undefined).orderBy(
       asc(aiProviders.name),
       asc(aiModelFamilies.name),
       asc(aiModelVersions.displayName),
@@ -53,7 +41,7 @@ export const selectionsStore = {
 
   /** The usable versions among `ids`. */
   usableByIds: (db: Executor, ids: string[]): Promise<UsableVersion[]> =>
-    ids.length ? usableVersions(db, inArray(aiModelVersions.id, ids)) : Promise.resolve([]),
+    ids.length ? pickerVersions(db, inArray(aiModelVersions.id, ids)) : Promise.resolve([]),
 
   listForOrganization: (db: Executor, organizationId: string) =>
     db

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
-import { aiProviders } from '../../platform/db/schema/index.ts';
+import { aiModelFamilies, aiModelVersions, aiProviders } from '../../platform/db/schema/index.ts';
 
 export type AiProviderRow = typeof aiProviders.$inferSelect;
 
@@ -33,5 +33,31 @@ export const aiProvidersStore = {
 
   async softDelete(db: Executor, id: string): Promise<void> {
     await db.update(aiProviders).set({ deletedAt: sql`now()`, updatedAt: sql`now()` }).where(live(id));
+  },
+};
+
+/** The built-in offline model's rows (modules/catalog/seed.ts). */
+export const offlineModelStore = {
+  /**
+   * The offline model's catalog rows, each inserted only when absent (fixed ids). When another live provider
+   * already holds the slug, nothing is inserted and false is returned.
+   */
+  async seed(
+    tx: Executor,
+    rows: {
+      provider: typeof aiProviders.$inferInsert;
+      family: typeof aiModelFamilies.$inferInsert;
+      version: typeof aiModelVersions.$inferInsert;
+    },
+  ): Promise<boolean> {
+    await tx.insert(aiProviders).values(rows.provider).onConflictDoNothing();
+    const [provider] = await tx
+      .select({ id: aiProviders.id })
+      .from(aiProviders)
+      .where(eq(aiProviders.id, rows.provider.id));
+    if (!provider) return false;
+    await tx.insert(aiModelFamilies).values(rows.family).onConflictDoNothing();
+    await tx.insert(aiModelVersions).values(rows.version).onConflictDoNothing();
+    return true;
   },
 };

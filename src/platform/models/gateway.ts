@@ -12,6 +12,7 @@ import { modelGatewayStore as store } from './store.ts';
 import { streamAttempt } from './stream-round.ts';
 import {
   DEFAULT_MODEL_GATEWAY_CONFIG,
+  type ModelCatalog,
   type ModelGateway,
   type ModelGatewayConfig,
   type ModelLogger,
@@ -24,6 +25,8 @@ const silentLogger: ModelLogger = { info: () => {}, warn: () => {} };
 export interface ModelGatewayDeps {
   db: Executor;
   secretBox: SecretBox;
+  /** The catalog's reads (usable versions, selections, provider connections), handed over at composition. */
+  catalog: ModelCatalog;
   config?: Partial<ModelGatewayConfig>;
   logger?: ModelLogger;
   /** ATRIUM_ALLOW_PRIVATE_MODEL_URLS (default true): false refuses vendor addresses on private networks. */
@@ -44,7 +47,7 @@ export function createModelGateway(deps: ModelGatewayDeps): ModelGateway {
     if (model.offline)
       return { lm: createOfflineLanguageModel({ deltaDelayMs: config.offlineDeltaDelayMs }), secrets: [] };
     const fail = (detail: string) => modelError(model, { kind: 'config', retryable: false, detail }, []);
-    const connection = await store.providerConnection(deps.db, model.providerId);
+    const connection = await deps.catalog.providerConnection(deps.db, model.providerId);
     if (!connection) throw fail('the provider has been deleted');
     if (effectiveBaseUrl(model.providerSlug, connection.baseUrl) === null) throw fail('the provider has no base_url');
     let apiKey: string | null = null;
@@ -73,7 +76,7 @@ export function createModelGateway(deps: ModelGatewayDeps): ModelGateway {
   });
 
   return {
-    resolve: (ctx, opts, db) => resolveModel(db ?? deps.db, ctx, opts),
+    resolve: (ctx, opts, db) => resolveModel(deps.catalog, db ?? deps.db, ctx, opts),
 
     async streamRound(req, onEvent) {
       const { lm, secrets } = await connect(req.model);

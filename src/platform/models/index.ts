@@ -1,13 +1,13 @@
 export { costMicroCents, MICRO_CENTS_PER_CENT, type ModelPrices } from './cost.ts';
 export { createModelGateway, type ModelGatewayDeps } from './gateway.ts';
 export {
+  OFFLINE_CATALOG_ROWS,
   OFFLINE_FAMILY_ID,
   OFFLINE_MODEL,
   OFFLINE_MODEL_ID,
   OFFLINE_PROVIDER_ID,
   OFFLINE_PROVIDER_SLUG,
   OFFLINE_VERSION_ID,
-  seedOfflineModel,
 } from './offline/catalog.ts';
 export { createOfflineLanguageModel } from './offline/model.ts';
 export { isUsableModel } from './resolve.ts';

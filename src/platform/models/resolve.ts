@@ -2,10 +2,17 @@ import type { Executor } from '../db/client.ts';
 import { ApiError } from '../http/errors.ts';
 import { isUuid } from '../ids.ts';
 import { OFFLINE_MODEL, OFFLINE_PROVIDER_ID } from './offline/catalog.ts';
-import { modelGatewayStore as store, type VersionRow } from './store.ts';
-import type { ModelCallContext, ModelGateway, ModelSelectionKey, ModelSource, ResolvedModel } from './types.ts';
+import type {
+  CatalogModelVersion,
+  ModelCallContext,
+  ModelCatalog,
+  ModelGateway,
+  ModelSelectionKey,
+  ModelSource,
+  ResolvedModel,
+} from './types.ts';
 
-const toResolved = (row: VersionRow, source: ModelSource): ResolvedModel => ({
+const toResolved = (row: CatalogModelVersion, source: ModelSource): ResolvedModel => ({
   ...row,
   offline: row.providerId === OFFLINE_PROVIDER_ID,
   source,
@@ -21,6 +28,7 @@ export const invalidModel = (name: string) =>
  * provider); a stale selection is passed over. Another organization's selection is never read.
  */
 export async function resolveModel(
+  catalog: ModelCatalog,
   db: Executor,
   ctx: ModelCallContext,
   opts: { agentModel?: string | null; key?: ModelSelectionKey } = {},
@@ -28,12 +36,12 @@ export async function resolveModel(
   const agentModel = opts.agentModel?.trim();
   if (agentModel) {
     const row =
-      (isUuid(agentModel) ? await store.usableVersionById(db, agentModel) : null) ??
-      (await store.usableVersionByModelId(db, agentModel));
+      (isUuid(agentModel) ? await catalog.usableVersionById(db, agentModel) : null) ??
+      (await catalog.usableVersionByModelId(db, agentModel));
     if (!row) throw invalidModel(agentModel);
     return toResolved(row, 'agent');
   }
-  const selected = await store.selectedVersion(db, ctx.organizationId, opts.key ?? 'text');
+  const selected = await catalog.selectedVersion(db, ctx.organizationId, opts.key ?? 'text');
   if (selected) {
     const { fromOrganization, ...row } = selected;
     return toResolved(row, fromOrganization ? 'organization' : 'platform');

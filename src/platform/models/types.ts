@@ -42,6 +42,38 @@ export interface ResolvedModel {
   source: ModelSource;
 }
 
+/** A usable catalog version as the catalog hands it to the gateway: a ResolvedModel but for its origin. */
+export type CatalogModelVersion = Omit<ResolvedModel, 'offline' | 'source'>;
+
+/** Where and with what key a provider is called: its own base_url (null: the vendor's default) and sealed key. */
+export interface ProviderConnection {
+  baseUrl: string | null;
+  apiKeySealed: string | null;
+}
+
+/**
+ * The catalog's answers the gateway resolves and connects with, handed over at composition (the catalog module
+ * owns the tables and the rule of which versions are usable: an active version of an active, live family of a
+ * live provider). Each read runs on the handle it is given, so a resolution can read inside a transaction.
+ */
+export interface ModelCatalog {
+  /** The usable version with this id; null when there is none or it is not usable. */
+  usableVersionById(db: Executor, versionId: string): Promise<CatalogModelVersion | null>;
+  /** The usable version tracking this vendor model id (a provider with a key first, then the oldest version). */
+  usableVersionByModelId(db: Executor, modelId: string): Promise<CatalogModelVersion | null>;
+  /**
+   * The organization's usable selection for `key`, else the system organization's (`fromOrganization` says
+   * which); a selection whose version is no longer usable is passed over.
+   */
+  selectedVersion(
+    db: Executor,
+    organizationId: string,
+    key: ModelSelectionKey,
+  ): Promise<(CatalogModelVersion & { fromOrganization: boolean }) | null>;
+  /** Address and sealed key of a live provider; null when it is deleted. */
+  providerConnection(db: Executor, providerId: string): Promise<ProviderConnection | null>;
+}
+
 /** A tool offered to the model; the gateway never executes it. */
 export interface ToolDefinition {
   name: string;

@@ -2,9 +2,9 @@ import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
-import { KNOWN_PROVIDER_BASE_URLS } from '../../modules/catalog/schemas.ts';
 import type { ResolvedModel } from './types.ts';
 import { createVendorFetch } from './vendor-fetch.ts';
+import { KNOWN_PROVIDER_BASE_URLS } from './vendor-urls.ts';
 
 /** Where and with what a vendor is called; `apiKey` is the opened key, alive only for the call. */
 export interface VendorConnection {

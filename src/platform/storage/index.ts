@@ -1,29 +1,33 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config.ts';
 import { createAzureBlobStorage } from './azure.ts';
 import { createLocalBlobStorage, type LocalBlobStorage } from './local.ts';
 import { registerLocalBlobRoutes } from './local-routes.ts';
 import { scheduleTempSweeps } from './temp-sweep.ts';
-import type { BlobStorage } from './types.ts';
+import type { BlobStorage, BlobStorageOptions } from './types.ts';
 
 export { BLOB_DELETE_JOB, createBlobDeletionHandler, enqueueBlobDeletion } from './deletion.ts';
 export { BlobNotFoundError, InvalidBlobKeyError } from './keys.ts';
 export { createPublicUrl, type PublicUrl } from './public-url.ts';
-export type { BlobStat, BlobStorage, DownloadUrlRequest, SignedUrl, UploadUrlRequest } from './types.ts';
+export type {
+  BlobStat,
+  BlobStorage,
+  BlobStorageBackendSettings,
+  BlobStorageOptions,
+  DownloadUrlRequest,
+  SignedUrl,
+  UploadUrlRequest,
+} from './types.ts';
 
 /**
  * The configured backend: local disk under DATA_DIR/blobs (URLs served and checked by this server) or Azure
  * Blob Storage (SAS URLs). `baseUrl` gives the server's public base URL; only the local backend uses it.
  */
-export function createBlobStorage(
-  config: Pick<Config, 'storage' | 'secretKey'>,
-  deps: { baseUrl: () => string },
-): BlobStorage {
-  const storage = config.storage;
+export function createBlobStorage(options: BlobStorageOptions, deps: { baseUrl: () => string }): BlobStorage {
+  const storage = options.storage;
   if (storage.backend === 'azure') {
     return createAzureBlobStorage({ connectionString: storage.connectionString, container: storage.container });
   }
-  return createLocalBlobStorage({ dir: storage.dir, secretKey: config.secretKey, baseUrl: deps.baseUrl });
+  return createLocalBlobStorage({ dir: storage.dir, secretKey: options.secretKey, baseUrl: deps.baseUrl });
 }
 
 /**

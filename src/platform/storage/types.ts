@@ -1,5 +1,18 @@
 import type { Readable } from 'node:stream';
 
+/** Which backend holds the blobs, and where. */
+export type BlobStorageBackendSettings =
+  /** Local disk under `dir`, served by signed URLs of this server. */
+  | { backend: 'local'; dir: string }
+  /** Azure Blob Storage (or Azurite): SAS URLs; the container is created at start when missing. */
+  | { backend: 'azure'; connectionString: string; container: string };
+
+/** What createBlobStorage is built from: the backend settings and the key the local backend signs its URLs with. */
+export interface BlobStorageOptions {
+  storage: BlobStorageBackendSettings;
+  secretKey: Buffer;
+}
+
 export interface UploadUrlRequest {
   key: string;
   /** The blob's media type. */

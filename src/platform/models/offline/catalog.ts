@@ -1,5 +1,3 @@
-import type { Executor } from '../../db/client.ts';
-import { modelGatewayStore as store } from '../store.ts';
 import type { ResolvedModel } from '../types.ts';
 
 /** Fixed ids: every installation has the same offline catalog rows, seeded idempotently at start-up. */
@@ -32,50 +30,45 @@ export const OFFLINE_MODEL: ResolvedModel = Object.freeze({
 });
 
 /**
- * Inserts the built-in offline provider, its `offline` family and its one active version when absent; runs at
- * every start-up after migrations. Rows an operator changed (or deleted) since are left as they are. Returns
- * false when another live provider already holds the `atrium` slug (then nothing is inserted).
+ * The offline model's catalog rows (provider, its `offline` family, its one active version), as data: the
+ * catalog owns the tables and inserts them when absent at every start-up.
  */
-export async function seedOfflineModel(db: Executor): Promise<boolean> {
-  return db.transaction((tx) =>
-    store.seedOffline(tx, {
-      provider: {
-        id: OFFLINE_PROVIDER_ID,
-        name: PROVIDER_NAME,
-        slug: OFFLINE_PROVIDER_SLUG,
-        website: null,
-        baseUrl: null,
-        apiKeySealed: null,
-      },
-      family: {
-        id: OFFLINE_FAMILY_ID,
-        providerId: OFFLINE_PROVIDER_ID,
-        name: 'Atrium offline',
-        slug: 'offline',
-        description:
-          "Atrium's built-in deterministic model: answers without any AI provider, so the service works before one is configured.",
-        latestVersionId: OFFLINE_VERSION_ID,
-        isActive: true,
-      },
-      version: {
-        id: OFFLINE_VERSION_ID,
-        familyId: OFFLINE_FAMILY_ID,
-        modelId: OFFLINE_MODEL_ID,
-        version: '1',
-        displayName: DISPLAY_NAME,
-        inputModalities: ['text'],
-        outputModalities: ['text'],
-        supportsToolUse: true,
-        supportsStreaming: true,
-        supportsStructuredOutput: true,
-        supportsThinking: false,
-        capabilities: {},
-        inputCostPer1m: 0,
-        outputCostPer1m: 0,
-        cachedInputCostPer1m: 0,
-        cacheCreationCostPer1m: 0,
-        isActive: true,
-      },
-    }),
-  );
-}
+export const OFFLINE_CATALOG_ROWS = {
+  provider: {
+    id: OFFLINE_PROVIDER_ID,
+    name: PROVIDER_NAME,
+    slug: OFFLINE_PROVIDER_SLUG,
+    website: null,
+    baseUrl: null,
+    apiKeySealed: null,
+  },
+  family: {
+    id: OFFLINE_FAMILY_ID,
+    providerId: OFFLINE_PROVIDER_ID,
+    name: 'Atrium offline',
+    slug: 'offline',
+    description:
+      "Atrium's built-in deterministic model: answers without any AI provider, so the service works before one is configured.",
+    latestVersionId: OFFLINE_VERSION_ID,
+    isActive: true,
+  },
+  version: {
+    id: OFFLINE_VERSION_ID,
+    familyId: OFFLINE_FAMILY_ID,
+    modelId: OFFLINE_MODEL_ID,
+    version: '1',
+    displayName: DISPLAY_NAME,
+    inputModalities: ['text'],
+    outputModalities: ['text'],
+    supportsToolUse: true,
+    supportsStreaming: true,
+    supportsStructuredOutput: true,
+    supportsThinking: false,
+    capabilities: {},
+    inputCostPer1m: 0,
+    outputCostPer1m: 0,
+    cachedInputCostPer1m: 0,
+    cacheCreationCostPer1m: 0,
+    isActive: true,
+  },
+};

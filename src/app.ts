@@ -8,58 +8,32 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import { createAgentDirectory } from './modules/agents/directory.ts';
-import { registerAgentRoutes } from './modules/agents/routes.ts';
-import { createAgentsService, gatewayModelCheck } from './modules/agents/service.ts';
-import { registerArtifactRoutes } from './modules/artifacts/routes.ts';
-import { createArtifactsService } from './modules/artifacts/service.ts';
-import { registerBillingRoutes } from './modules/billing/routes.ts';
-import { createBillingService } from './modules/billing/service.ts';
-import { registerModelSelectionRoutes } from './modules/catalog/selections.routes.ts';
-import { createCatalogService } from './modules/catalog/service.ts';
-import { createDemoOrganizationsService } from './modules/console/demo.service.ts';
-import { createConsoleRolesService } from './modules/console/roles.service.ts';
-import { registerConsoleRoutes } from './modules/console/routes.ts';
-import { registerDlpRoutes } from './modules/dlp/routes.ts';
-import { createDlpService } from './modules/dlp/service.ts';
+import { createAgentsModule } from './modules/agents/index.ts';
+import { gatewayModelCheck } from './modules/agents/service.ts';
+import { createArtifactsModule } from './modules/artifacts/index.ts';
+import { createBillingModule } from './modules/billing/index.ts';
+import { createCatalogModule } from './modules/catalog/index.ts';
+import { createConsoleModule } from './modules/console/index.ts';
+import { createDlpModule } from './modules/dlp/index.ts';
 import { createGeneratorsModule } from './modules/generators/index.ts';
-import { registerIdentityRoutes } from './modules/identity/routes.ts';
-import { createIdentityService } from './modules/identity/service.ts';
-import { createSignInLimits } from './modules/identity/sign-in-limits.ts';
-import { registerOrganizationRoutes } from './modules/organizations/routes.ts';
-import { createOrganizationsService } from './modules/organizations/service.ts';
-import { registerProjectFileRoutes } from './modules/projects/files.routes.ts';
-import { createProjectFilesService } from './modules/projects/files.service.ts';
-import { createIngestion, INGEST_JOB } from './modules/projects/ingestion.ts';
-import { registerProjectRoutes } from './modules/projects/routes.ts';
-import { createProjectsService } from './modules/projects/service.ts';
-import { createRunActionsService } from './modules/runs/actions.service.ts';
-import { createAttachmentResolver } from './modules/runs/attachments.ts';
-import { createRunHandler } from './modules/runs/engine/handler.ts';
-import { type Launch, RUN_JOB } from './modules/runs/launch.ts';
-import { registerRunRoutes } from './modules/runs/routes.ts';
-import { createRunsService } from './modules/runs/service.ts';
-import { registerRunStreamRoutes } from './modules/runs/streaming/index.ts';
-import { createRunTools } from './modules/runs/tools/registry.ts';
-import { registerServiceAccountRoutes } from './modules/service-accounts/routes.ts';
-import { createServiceAccountsService } from './modules/service-accounts/service.ts';
-import { registerSkillRoutes } from './modules/skills/routes.ts';
-import { createSkillsService } from './modules/skills/service.ts';
-import { registerThreadRoutes } from './modules/threads/routes.ts';
-import { createThreadsService, type ThreadCreators } from './modules/threads/service.ts';
+import { createIdentityModule } from './modules/identity/index.ts';
+import { createOrganizationsModule } from './modules/organizations/index.ts';
+import { createProjectsModule } from './modules/projects/index.ts';
+import { createRunsModule, RUN_JOB } from './modules/runs/index.ts';
+import { createServiceAccountsModule } from './modules/service-accounts/index.ts';
+import { createSkillsModule } from './modules/skills/index.ts';
+import { createThreadsModule } from './modules/threads/index.ts';
+import type { ThreadCreators } from './modules/threads/service.ts';
 import { createTriggersModule, TRIGGER_EVENT_JOB, triggerEventListener } from './modules/triggers/index.ts';
-import { registerUserRoutes } from './modules/users/routes.ts';
-import { createUsersService } from './modules/users/service.ts';
-import { createWorkflowExecutor } from './modules/workflows/engine/drive.ts';
-import { registerWorkflowRoutes } from './modules/workflows/routes.ts';
-import { createWorkflowsService } from './modules/workflows/service.ts';
+import { createUsersModule } from './modules/users/index.ts';
+import { createWorkflowsModule } from './modules/workflows/index.ts';
 import { createCredentialResolver } from './platform/auth/credentials.ts';
 import { registerGuard } from './platform/auth/guard.ts';
 import { createSessionTokens } from './platform/auth/session-tokens.ts';
 import { createCredentialStore } from './platform/auth/store.ts';
 import { boundPasswordHashing } from './platform/crypto/passwords.ts';
 import { createSecretBox } from './platform/crypto/secret-box.ts';
-import type { Database, Executor } from './platform/db/client.ts';
+import type { Database } from './platform/db/client.ts';
 import { createEventBus } from './platform/events/index.ts';
 import { registerEdge } from './platform/http/edge.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
@@ -72,7 +46,7 @@ import { registerRequestRateLimit } from './platform/http/rate-limit.ts';
 import { createWindowCounters } from './platform/http/rate-limit-counters.ts';
 import { registerRequestIds } from './platform/http/request-ids.ts';
 import { registerCaseNormalisation } from './platform/http/request-normalisation.ts';
-import { consoleJobLogger, createJobWorker, groupJobWorkers } from './platform/jobs/index.ts';
+import { consoleJobLogger, createJobWakeups, createJobWorker, groupJobWorkers } from './platform/jobs/index.ts';
 import { createLimiter } from './platform/limiter.ts';
 import { createModelGateway } from './platform/models/index.ts';
 import { createRegexEvaluator } from './platform/regex/index.ts';
@@ -89,128 +63,114 @@ export interface AppDeps {
   database: Database;
 }
 
-/** The services of every module, composed once; the CLI and the tests reach them through the app. */
+/**
+ * The platform's machinery and every module, composed once in dependency order (each module gets only what is
+ * below it); the CLI, the tests and buildApp reach them through the result.
+ */
 export function createServices({ config, database }: AppDeps) {
   const { db } = database;
+  const log = consoleJobLogger;
   const tokens = createSessionTokens(config.jwtSecret);
-  const users = createUsersService({ db });
-  const organizations = createOrganizationsService({ db });
-  const serviceAccounts = createServiceAccountsService({ db });
-  const consoleRoles = createConsoleRolesService({ db });
-  const demoOrganizations = createDemoOrganizationsService({ db, organizations, users });
-  const billing = createBillingService({ db });
   const secretBox = createSecretBox(config.secretKey);
-  // Operators may point providers at private addresses (self-hosted models) unless ATRIUM_ALLOW_PRIVATE_MODEL_URLS=false.
-  const allowPrivateAddresses = config.allowPrivateModelUrls;
-  const catalog = createCatalogService({ db, secretBox, allowPrivateAddresses });
-  // Every model call goes through the gateway (resolution, vendor calls, retries, usage events).
-  const models = createModelGateway({
-    db,
-    secretBox,
-    catalog: catalog.modelCatalog,
-    config: { offlineDeltaDelayMs: config.offlineDeltaDelayMs },
-    logger: consoleJobLogger,
-    allowPrivateAddresses,
-  });
-  const projects = createProjectsService({ db });
-  // DLP patterns run in worker threads, started on first use; closed by the app's onClose.
-  const dlp = createDlpService({ db, evaluator: createRegexEvaluator(config.dlp) });
-  // argon2 holds threadpool threads; the pool is per process, so is the bound.
-  boundPasswordHashing(config.passwordHashing);
-  // Failed sign-ins: in Redis (shared by every process) when REDIS_URL is set; closed by the app's onClose.
-  const signInCounters = createWindowCounters({
-    redisUrl: config.redisUrl,
-    prefix: config.rateLimit.prefix,
-    log: consoleJobLogger,
-  });
-  const identity = createIdentityService({
-    users,
-    tokens,
-    signInLimits: createSignInLimits(signInCounters, config.rateLimit.signIn),
-  });
   const credentials = createCredentialResolver(createCredentialStore(db), tokens);
   const publicUrl = createPublicUrl(config.publicUrl);
   const storage = createBlobStorage(config, { baseUrl: publicUrl.get });
   // Live run events: Redis between processes when REDIS_URL is set, in-process otherwise; closed on shutdown.
   const bus = createEventBus({ redisUrl: config.redisUrl });
-  const skills = createSkillsService({ db });
-  // Agents answer other modules (thread creators, launch checks, the engine) without depending on them.
-  const agentDirectory = createAgentDirectory({ db });
-  // Who may create a thread: agents answer for 'agent'; the workflows module plugs in its check for 'workflow'.
-  const threadCreators: ThreadCreators = {
-    isActive: async (ex, org, type, id, principalId) =>
-      type === 'agent'
-        ? agentDirectory.isActive(ex, org, id, principalId)
-        : workflows.isActive(ex, org, id, principalId),
-  };
-  // Refuses a new run on a thread whose agent (or, later, workflow) is archived: 409 `agent_archived`.
-  const launchGuard = async (ex: Executor, launch: Launch) => {
-    const org = launch.thread.organizationId;
-    if (launch.agentId) await agentDirectory.assertRunnable(ex, org, launch.agentId);
-    if (launch.workflowId) await workflows.assertRunnable(ex, org, launch.workflowId);
-  };
-  // Internal events (thread.created, run.completed, …) go to the triggers that listen for them.
+  // Work enqueued here wakes the job lane of its kind at once (the lanes are created last, from the modules' jobs).
+  const wakeups = createJobWakeups();
+  // Internal events (thread.created, run.completed, …) go to the event triggers that listen for them.
   const internalEvents = triggerEventListener;
-  const threads = createThreadsService({ db, projects, creators: threadCreators, internalEvents });
-  const artifacts = createArtifactsService({ db, storage, threads, internalEvents });
-  const generators = createGeneratorsModule({ artifacts }).service;
-  // The worker is created before the services that wake it; handlers reach later services through closures.
-  let projectFiles: ReturnType<typeof createProjectFilesService> | undefined;
-  const tools = createRunTools({
-    generators: generators.tools,
-    projects: { searchProject: (...args) => projectFiles!.searchProject(...args) },
-    skills,
-  });
-  // Workflows: CRUD, run and refine; the engine reads their definitions through `findForRun`.
-  const workflows = createWorkflowsService({
+  // argon2 holds threadpool threads; the pool is per process, so is the bound.
+  boundPasswordHashing(config.passwordHashing);
+
+  const users = createUsersModule({ db });
+  const organizations = createOrganizationsModule({ db });
+  const serviceAccounts = createServiceAccountsModule({ db });
+  const consoleModule = createConsoleModule({
     db,
-    runs: { startRun: (ctx, place, input) => runs.startRun(ctx, place, input) },
-    tools,
-    agents: agentDirectory,
-    skills,
+    organizations: organizations.service,
+    users: users.service,
+    serviceAccounts: serviceAccounts.service,
+  });
+  const billing = createBillingModule({ db });
+  // Operators may point providers at private addresses (self-hosted models) unless ATRIUM_ALLOW_PRIVATE_MODEL_URLS=false.
+  const allowPrivateAddresses = config.allowPrivateModelUrls;
+  const catalog = createCatalogModule({ db, secretBox, allowPrivateAddresses });
+  // Every model call goes through the gateway (resolution, vendor calls, retries, usage events).
+  const models = createModelGateway({
+    db,
+    secretBox,
+    catalog: catalog.service.modelCatalog,
+    config: { offlineDeltaDelayMs: config.offlineDeltaDelayMs },
+    logger: log,
+    allowPrivateAddresses,
+  });
+  const identity = createIdentityModule({
+    users: users.service,
+    tokens,
+    // Failed sign-ins: in Redis (shared by every process) when REDIS_URL is set.
+    counters: createWindowCounters({ redisUrl: config.redisUrl, prefix: config.rateLimit.prefix, log }),
+    signInRules: config.rateLimit.signIn,
+  });
+  // DLP patterns run in worker threads, started on first use.
+  const dlp = createDlpModule({ db, evaluator: createRegexEvaluator(config.dlp) });
+  const skills = createSkillsModule({ db });
+  const projects = createProjectsModule({ db, storage, extractLimits: config.extract, internalEvents, wakeups });
+  const agents = createAgentsModule({ db, models: gatewayModelCheck(models), skills: skills.service });
+  const workflows = createWorkflowsModule({
+    db,
+    agents: agents.service,
+    skills: skills.service,
     gateway: models,
   });
-  const runHandler = createRunHandler({
+  // Who may create a thread on behalf of an agent or a workflow (or own a trigger): their own modules answer.
+  const threadCreators: ThreadCreators = {
+    isActive: (ex, org, type, id, principalId) =>
+      (type === 'agent' ? agents.service : workflows.service).isActive(ex, org, id, principalId),
+  };
+  const threads = createThreadsModule({ db, projects: projects.service, creators: threadCreators, internalEvents });
+  const artifacts = createArtifactsModule({ db, storage, threads: threads.service, internalEvents });
+  const generators = createGeneratorsModule({ artifacts: artifacts.service });
+  const runs = createRunsModule({
     db,
     gateway: models,
     bus,
     internalEvents,
-    tools,
+    wakeups,
+    log,
+    threads: threads.service,
+    dlp: dlp.service,
+    artifacts: artifacts.service,
+    tools: { generators: generators.service.tools, projects: projects.files, skills: skills.service },
+    files: {
+      projectFile: (ctx, id) => projects.files.get(ctx, id),
+      artifact: (ctx, id) => artifacts.service.get(ctx, id),
+    },
     // Four tool transactions at once, as when four runs were all a worker took: the pool's ten connections keep
     // six for requests and the rest of the runs.
     toolSlots: createLimiter(4),
-    threads,
-    log: consoleJobLogger,
-    agents: { agents: agentDirectory, skills },
-    workflows: createWorkflowExecutor({ workflow: (org, id) => workflows.findForRun(org, id) }),
-  });
-  const runs = createRunsService({
-    db,
-    threads,
-    dlp,
-    artifacts,
-    attachments: createAttachmentResolver({
-      projectFile: (ctx, id) => projectFiles!.get(ctx, id),
-      artifact: (ctx, id) => artifacts.get(ctx, id),
-    }),
-    onRunEnqueued: () => runLane.wake(),
-    internalEvents,
-    launchGuard,
+    engineThreads: threads.service,
+    agents: agents.service,
+    skills: skills.service,
+    workflows: { assertRunnable: workflows.service.assertRunnable, executor: workflows.executor },
+    streams: { sse: config.sse, recheckMs: config.sse.recheckMs, credentials },
   });
   // Triggers fire through the same launch path as people; the scheduler runs where the job worker runs.
   const triggers = createTriggersModule({
     db,
     owners: threadCreators,
-    threads,
-    runs,
-    projects,
-    dlp,
+    threads: threads.service,
+    runs: runs.service,
+    projects: projects.service,
+    dlp: dlp.service,
     secretBox,
     publicUrl: publicUrl.get,
-    onFired: () => runLane.wake(),
+    onFired: () => wakeups.wake(RUN_JOB),
     schedulerIntervalMs: config.schedulerIntervalMs,
-    log: consoleJobLogger,
+    log,
   });
+
   // Runs mostly wait on model vendors, so they get many slots of their own; ingestion is CPU work and keeps a few,
   // and every other kind (an unknown one is dead at once) goes with it. Started by the server after listening and
   // stopped before the database closes.
@@ -220,59 +180,52 @@ export function createServices({ config, database }: AppDeps) {
     leaseMs: config.jobLeaseMs,
     kinds: { only: runLaneKinds },
     concurrency: config.runConcurrency,
-    handlers: { [RUN_JOB]: runHandler, [TRIGGER_EVENT_JOB]: triggers.eventHandler },
+    handlers: { ...runs.jobs.handlers, ...triggers.jobs.handlers },
+    wakeups,
   });
-  // Text extraction runs in a worker thread per file, bounded by config.extract; a dead job fails its file.
-  const ingestion = createIngestion({ db, storage, limits: config.extract, internalEvents });
   const backgroundLane = createJobWorker({
     db,
     leaseMs: config.jobLeaseMs,
     kinds: { except: runLaneKinds },
-    handlers: { [INGEST_JOB]: ingestion.handler, [BLOB_DELETE_JOB]: createBlobDeletionHandler(storage) },
-    onDead: { [INGEST_JOB]: ingestion.onDead },
+    handlers: { ...projects.jobs.handlers, [BLOB_DELETE_JOB]: createBlobDeletionHandler(storage) },
+    onDead: projects.jobs.onDead,
+    wakeups,
   });
   const jobWorkers = groupJobWorkers([runLane, backgroundLane]);
-  projectFiles = createProjectFilesService({ db, storage, projects, onJobsEnqueued: () => backgroundLane.wake() });
-  const agents = createAgentsService({
-    db,
-    models: gatewayModelCheck(models),
-    skills,
-    runs,
-  });
-  const runActions = createRunActionsService({
-    db,
-    runs,
-    events: bus,
-    internalEvents,
-    onRunEnqueued: () => runLane.wake(),
-  });
+
   return {
     tokens,
-    users,
-    organizations,
-    serviceAccounts,
-    consoleRoles,
-    demoOrganizations,
-    billing,
-    catalog,
-    models,
-    projects,
-    dlp,
-    identity,
-    signInCounters,
     credentials,
     publicUrl,
     storage,
-    jobWorkers,
-    projectFiles: projectFiles!,
-    artifacts,
     bus,
-    threads,
-    runs,
-    runActions,
-    skills,
-    agents,
-    workflows,
+    models,
+    jobWorkers,
+    /** In the order their routes register (the OpenAPI document lists paths in that order). */
+    modules: {
+      identity,
+      users,
+      serviceAccounts,
+      console: consoleModule,
+      catalog,
+      organizations,
+      billing,
+      projects,
+      threads,
+      runs,
+      artifacts,
+      dlp,
+      skills,
+      agents,
+      workflows,
+      triggers,
+      generators,
+    },
+    users: users.service,
+    organizations: organizations.service,
+    serviceAccounts: serviceAccounts.service,
+    consoleRoles: consoleModule.service.consoleRoles,
+    dlp: dlp.service,
     triggers,
   };
 }
@@ -330,30 +283,23 @@ export async function buildApp(deps: AppDeps, services: Services = createService
 
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
   registerHealthRoutes(app, deps.database);
-  registerIdentityRoutes(app, services.identity);
-  registerUserRoutes(app, services.users);
-  registerServiceAccountRoutes(app, services.serviceAccounts);
-  registerConsoleRoutes(app, services);
-  registerOrganizationRoutes(app, services.organizations);
-  registerModelSelectionRoutes(app, services.catalog.selections);
-  registerBillingRoutes(app, services.billing);
-  registerProjectRoutes(app, services.projects);
-  registerProjectFileRoutes(app, services.projectFiles);
-  registerThreadRoutes(app, services.threads);
-  registerRunRoutes(app, services.runs, services.runActions);
-  registerRunStreamRoutes(app, {
-    reader: services.runs,
-    bus: services.bus,
-    sse: deps.config.sse,
-    access: { credentials: services.credentials, runs: services.runs, recheckMs: deps.config.sse.recheckMs },
-  });
-  registerArtifactRoutes(app, services.artifacts);
-  registerDlpRoutes(app, services.dlp);
-  registerSkillRoutes(app, services.skills);
-  registerAgentRoutes(app, services.agents);
-  registerWorkflowRoutes(app, services.workflows);
-  services.triggers.registerRoutes(app);
-  app.addHook('onClose', () => services.dlp.close());
-  app.addHook('onClose', () => services.signInCounters.close());
+  const m = services.modules;
+  m.identity.routes(app);
+  m.users.routes(app);
+  m.serviceAccounts.routes(app);
+  m.console.routes(app);
+  m.catalog.adminRoutes(app);
+  m.organizations.routes(app);
+  m.catalog.routes(app);
+  m.billing.routes(app);
+  m.projects.routes(app);
+  m.threads.routes(app);
+  m.runs.routes(app);
+  m.artifacts.routes(app);
+  m.dlp.routes(app);
+  m.skills.routes(app);
+  m.agents.routes(app, { runs: m.runs.service });
+  m.workflows.routes(app, { runs: m.runs.service });
+  m.triggers.routes(app);
   return app;
 }

@@ -5,6 +5,7 @@ import { contextOf } from '../../platform/auth/guard.ts';
 import { errorResponses, uuidParam } from '../../platform/http/openapi.ts';
 import { pageSchema } from '../../platform/http/pagination.ts';
 import { StartRunResponse } from '../runs/schemas.ts';
+import type { RunsService } from '../runs/service.ts';
 import { AgentListQuery, AgentSchema, CreateAgentBody, PatchAgentBody, RunAgentBody } from './schemas.ts';
 import type { AgentsService } from './service.ts';
 
@@ -15,7 +16,11 @@ const config = { auth: 'any' } as const;
 const validating = { auth: 'any', validationStatus: 422 } as const;
 const notFound = { 404: ['not_found'] };
 
-export function registerAgentRoutes(app: FastifyInstance, agents: AgentsService): void {
+export function registerAgentRoutes(
+  app: FastifyInstance,
+  agents: AgentsService,
+  runs: Pick<RunsService, 'startRun'>,
+): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/v1/agents', {
@@ -97,6 +102,10 @@ export function registerAgentRoutes(app: FastifyInstance, agents: AgentsService)
         }),
       },
     },
-    handler: async (req, reply) => reply.status(201).send(await agents.run(contextOf(req), req.params.id, req.body)),
+    handler: async (req, reply) => {
+      const ctx = contextOf(req);
+      const { place, start } = await agents.launchOf(ctx, req.params.id, req.body);
+      return reply.status(201).send(await runs.startRun(ctx, place, start));
+    },
   });
 }

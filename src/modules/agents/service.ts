@@ -4,9 +4,9 @@ import { forbidden, notFound, unprocessable } from '../../platform/http/errors.t
 import { type Cursor, decodeCursor, toPage } from '../../platform/http/pagination.ts';
 import { newId } from '../../platform/ids.ts';
 import { isUsableModel, type ModelGateway } from '../../platform/models/index.ts';
-import type { RunPlace, RunsService } from '../runs/service.ts';
+import type { RunPlace, RunStart } from '../runs/service.ts';
 import { principalIdOf } from '../threads/service.ts';
-import { agentArchived } from './directory.ts';
+import { agentArchived, createAgentDirectory } from './directory.ts';
 import type { AgentConfig, AgentListFilters, CreateAgentInput, PatchAgentInput, RunAgentInput } from './schemas.ts';
 import { type AgentChanges, type AgentRow, agentsStore as store } from './store.ts';
 import { toAgentView } from './views.ts';
@@ -30,7 +30,6 @@ export interface AgentsServiceDeps {
   db: Executor;
   models: AgentModelCheck;
   skills: AgentSkillCheck;
-  runs: Pick<RunsService, 'startRun'>;
 }
 
 const cursorOf = (row: AgentRow): Cursor => ({ v: row.createdAt.toISOString(), id: row.id });
@@ -41,6 +40,7 @@ const cursorOf = (row: AgentRow): Cursor => ({ v: row.createdAt.toISOString(), i
  */
 export function createAgentsService(deps: AgentsServiceDeps) {
   const { db } = deps;
+  const directory = createAgentDirectory(deps);
 
   /** The agent as the caller sees it; archived, private to someone else, foreign and missing are one 404. */
   async function visible(ctx: RequestContext, id: string, ex: Executor = db): Promise<AgentRow> {
@@ -122,19 +122,26 @@ export function createAgentsService(deps: AgentsServiceDeps) {
     },
 
     /**
-     * `POST /v1/agents/:id/run`, the compatibility alias of the canonical start-run: `input.prompt` becomes the
-     * user message (the whole input is the run's input), on `thread_id` (a thread of this agent) or on a new
-     * thread created by the agent in the run's transaction, so a refused prompt leaves no thread behind.
+     * What `POST /v1/agents/:id/run`, the compatibility alias of the canonical start-run, starts: `input.prompt`
+     * becomes the user message (the whole input is the run's input), on `thread_id` (a thread of this agent) or
+     * on a new thread created by the agent in the run's transaction, so a refused prompt leaves no thread behind.
      */
-    async run(ctx: RequestContext, id: string, body: RunAgentInput) {
+    async launchOf(
+      ctx: RequestContext,
+      id: string,
+      body: RunAgentInput,
+    ): Promise<{ place: RunPlace; start: RunStart }> {
       const agent = await store.findForPrincipal(db, ctx.organizationId, id, principalIdOf(ctx));
       if (!agent) throw notFound('Agent');
       if (agent.status !== 'active') throw agentArchived();
       const place: RunPlace = body.thread_id
         ? { threadId: body.thread_id, of: { type: 'agent', id: agent.id } }
         : { newThread: { created_by_type: 'agent', created_by_id: agent.id } };
-      return deps.runs.startRun(ctx, place, { content: body.input.prompt, metadata: body.metadata, input: body.input });
+      return { place, start: { content: body.input.prompt, metadata: body.metadata, input: body.input } };
     },
+
+    /** Answers for other modules (threads, runs, the engine, workflows): directory.ts. */
+    ...directory,
   };
 }
 

@@ -2,31 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthRequirement } from '../../platform/auth/guard.ts';
-import { contextOf } from '../../platform/auth/guard.ts';
-import { conflict } from '../../platform/http/errors.ts';
 import { errorResponses, uuidParam } from '../../platform/http/openapi.ts';
 import { pageWithTotalSchema } from '../../platform/http/pagination.ts';
 import type { OrganizationsService } from '../organizations/service.ts';
 import { ServiceAccountSchema } from '../service-accounts/schemas.ts';
 import type { ServiceAccountsService } from '../service-accounts/service.ts';
 import { SetPasswordBody, UserSchema, UserWithPasswordSchema } from '../users/schemas.ts';
-import type { ActingUser, UsersService } from '../users/service.ts';
+import type { UsersService } from '../users/service.ts';
+import { consoleActing } from './acting.ts';
 import { AdminCreateUserBody, AdminPatchUserBody } from './schemas.ts';
 
 const tags = ['Platform administration: organizations'];
 const auth: AuthRequirement = { console: 'organizations' };
 const orgParams = z.object({ id: uuidParam });
 const userParams = z.object({ id: uuidParam, userId: uuidParam });
-
-/** On the console, acting on oneself is a state conflict (409), not a permission problem. */
-export function consoleActing(request: Parameters<typeof contextOf>[0]): ActingUser {
-  const { actor } = contextOf(request);
-  return {
-    userId: actor.kind === 'user' ? actor.userId : null,
-    selfError: conflict('self_action_conflict', 'You cannot change your own role, suspend or delete yourself'),
-    selfMayEditProfile: true,
-  };
-}
 
 /** /v1/admin/organizations/:id/users and …/service-accounts: an organization's principals from the console. */
 export function registerOrganizationUserRoutes(

@@ -6,7 +6,7 @@ import { contextOf } from '../../platform/auth/guard.ts';
 import { errorResponses, uuidParam } from '../../platform/http/openapi.ts';
 import { SetPasswordBody, SystemUserSchema, UserWithPasswordSchema } from '../users/schemas.ts';
 import type { UsersService } from '../users/service.ts';
-import { consoleActing } from './org-users.routes.ts';
+import { consoleActing } from './acting.ts';
 import { PatchSystemUserBody } from './schemas.ts';
 
 const tags = ['Platform administration: console roles and system users'];

@@ -11,12 +11,15 @@ const memberColumns = {
   displayName: sql<string>`coalesce(${users.displayName}, ${users.firstName} || ' ' || ${users.lastName})`,
 };
 
-const listMembers = (db: Executor, projectId: string) =>
+const ofProject = (organizationId: string, projectId: string) =>
+  and(eq(projectMembers.organizationId, organizationId), eq(projectMembers.projectId, projectId));
+
+const listMembers = (db: Executor, organizationId: string, projectId: string) =>
   db
     .select(memberColumns)
     .from(projectMembers)
     .innerJoin(users, eq(users.id, projectMembers.userId))
-    .where(eq(projectMembers.projectId, projectId))
+    .where(ofProject(organizationId, projectId))
     .orderBy(asc(projectMembers.addedAt), asc(projectMembers.userId));
 
 export type MemberRow = Awaited<ReturnType<typeof listMembers>>[number];
@@ -25,12 +28,12 @@ export type MemberRow = Awaited<ReturnType<typeof listMembers>>[number];
 export const projectMembersStore = {
   list: listMembers,
 
-  async find(db: Executor, projectId: string, userId: string): Promise<MemberRow | null> {
+  async find(db: Executor, organizationId: string, projectId: string, userId: string): Promise<MemberRow | null> {
     const [row] = await db
       .select(memberColumns)
       .from(projectMembers)
       .innerJoin(users, eq(users.id, projectMembers.userId))
-      .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)));
+      .where(and(ofProject(organizationId, projectId), eq(projectMembers.userId, userId)));
     return row ?? null;
   },
 
@@ -43,17 +46,23 @@ export const projectMembersStore = {
     await db.insert(projectMembers).values(values);
   },
 
-  async setRole(db: Executor, projectId: string, userId: string, role: 'admin' | 'member'): Promise<void> {
+  async setRole(
+    db: Executor,
+    organizationId: string,
+    projectId: string,
+    userId: string,
+    role: 'admin' | 'member',
+  ): Promise<void> {
     await db
       .update(projectMembers)
       .set({ role })
-      .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)));
+      .where(and(ofProject(organizationId, projectId), eq(projectMembers.userId, userId)));
   },
 
-  async remove(db: Executor, projectId: string, userId: string): Promise<boolean> {
+  async remove(db: Executor, organizationId: string, projectId: string, userId: string): Promise<boolean> {
     const rows = await db
       .delete(projectMembers)
-      .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)))
+      .where(and(ofProject(organizationId, projectId), eq(projectMembers.userId, userId)))
       .returning({ userId: projectMembers.userId });
     return rows.length > 0;
   },

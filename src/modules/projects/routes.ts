@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { contextOf } from '../../platform/auth/guard.ts';
 import { errorResponses, uuidParam } from '../../platform/http/openapi.ts';
 import { pageSchema } from '../../platform/http/pagination.ts';
-import { registerProjectMemberRoutes } from './members.routes.ts';
 import {
   CreateProjectBody,
   PatchProjectBody,
@@ -81,6 +80,4 @@ export function registerProjectRoutes(app: FastifyInstance, projects: ProjectsSe
       return reply.status(204).send(null);
     },
   });
-
-  registerProjectMemberRoutes(app, projects);
 }

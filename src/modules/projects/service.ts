@@ -80,7 +80,7 @@ export function createProjectsService({ db }: { db: Executor }) {
     /** The creator (an implicit admin) first when they have no member row, then members by time added. */
     async listMembers(ctx: RequestContext, projectId: string) {
       const { project } = await visible(ctx, projectId);
-      const rows = (await members.list(db, projectId)).map(toMemberView);
+      const rows = (await members.list(db, ctx.organizationId, projectId)).map(toMemberView);
       if (!rows.some((m) => m.user_id === project.createdBy)) {
         rows.unshift({
           project_id: project.id,
@@ -111,21 +111,21 @@ export function createProjectsService({ db }: { db: Executor }) {
           }),
         () => conflict('already_member', 'The user is already a member of this project'),
       );
-      return toMemberView((await members.find(db, projectId, input.user_id))!);
+      return toMemberView((await members.find(db, ctx.organizationId, projectId, input.user_id))!);
     },
 
     async setMemberRole(ctx: RequestContext, projectId: string, userId: string, role: 'admin' | 'member') {
       await administered(ctx, projectId);
-      if (!(await members.find(db, projectId, userId))) throw notFound('Project member');
-      await members.setRole(db, projectId, userId, role);
-      return toMemberView((await members.find(db, projectId, userId))!);
+      if (!(await members.find(db, ctx.organizationId, projectId, userId))) throw notFound('Project member');
+      await members.setRole(db, ctx.organizationId, projectId, userId, role);
+      return toMemberView((await members.find(db, ctx.organizationId, projectId, userId))!);
     },
 
     /** Anyone may leave; removing someone else takes the project admin role. */
     async removeMember(ctx: RequestContext, projectId: string, userId: string) {
       const { viewerRole } = await visible(ctx, projectId);
       if (userId !== viewer(ctx).userId && viewerRole !== 'admin') throw notProjectAdmin();
-      if (!(await members.remove(db, projectId, userId))) throw notFound('Project member');
+      if (!(await members.remove(db, ctx.organizationId, projectId, userId))) throw notFound('Project member');
     },
   };
 }

@@ -74,7 +74,7 @@ const statements = prepared((db) => ({
   appendPartialText: db
     .update(runs)
     .set({ partialText: sql`${runs.partialText} || ${param.text}` })
-    .where(and(eq(runs.id, param.id), eq(runs.status, 'running')))
+    .where(and(eq(runs.organizationId, param.organizationId), eq(runs.id, param.id), eq(runs.status, 'running')))
     .returning({ id: runs.id })
     .prepare('runs_append_partial_text'),
   ...runInVisibleThread(db),
@@ -223,8 +223,8 @@ export const runsStore = {
    * cancel has ended it (and written the output message from the draft it saw), a late piece is refused.
    * Returns whether the piece was stored.
    */
-  async appendPartialText(db: Executor, runId: string, text: string): Promise<boolean> {
-    const stored = await statements(db).appendPartialText.execute({ id: runId, text });
+  async appendPartialText(db: Executor, organizationId: string, runId: string, text: string): Promise<boolean> {
+    const stored = await statements(db).appendPartialText.execute({ organizationId, id: runId, text });
     return stored.length > 0;
   },
 };

@@ -2,8 +2,8 @@ import type { Executor } from '../../platform/db/client.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import type { JobHandler, JobLogger } from '../../platform/jobs/index.ts';
 import { type FireDeps, fireTrigger } from './fire.ts';
-import type { TriggerOwners } from './service.ts';
 import { triggersStore as store } from './store.ts';
+import type { TriggerOwners } from './targets.ts';
 import { creatorMayFire } from './targets.ts';
 
 interface EventJob {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { JobLogger } from '../../platform/jobs/index.ts';
 import { createTriggerEventHandler } from './events.ts';
+import { TRIGGER_EVENT_JOB } from './events-listener.ts';
 import { registerTriggerRoutes } from './routes.ts';
 import { createTriggerScheduler } from './scheduler.ts';
 import { createTriggersService, type TriggersServiceDeps } from './service.ts';
@@ -18,8 +19,8 @@ export function createTriggersModule(deps: TriggersServiceDeps & { schedulerInte
   return {
     service,
     scheduler: createTriggerScheduler({ ...deps, intervalMs: deps.schedulerIntervalMs }),
-    eventHandler: createTriggerEventHandler(deps),
-    registerRoutes(app: FastifyInstance) {
+    jobs: { handlers: { [TRIGGER_EVENT_JOB]: createTriggerEventHandler(deps) } },
+    routes(app: FastifyInstance) {
       registerTriggerRoutes(app, service);
       registerWebhookRoute(app, deps);
     },

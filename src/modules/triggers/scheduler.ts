@@ -3,8 +3,8 @@ import { loggableError } from '../../platform/db/errors.ts';
 import type { JobLogger } from '../../platform/jobs/index.ts';
 import { latestCronFire, nextCronFire } from './cron.ts';
 import { type FireDeps, fireTrigger } from './fire.ts';
-import type { TriggerOwners } from './service.ts';
 import { triggersStore as store } from './store.ts';
+import type { TriggerOwners } from './targets.ts';
 import { creatorMayFire } from './targets.ts';
 
 /** Due triggers one pass takes at most before yielding to the next interval. */

@@ -14,16 +14,11 @@ import { cronProblem, nextCronFire } from './cron.ts';
 import { type FireDeps, type Fired, fireTrigger } from './fire.ts';
 import type { CreateTriggerInput, OwnerType, PatchTriggerInput, TriggerTarget, TriggerType } from './schemas.ts';
 import { triggersStore as store, type TriggerChanges, type TriggerRow } from './store.ts';
-import { assertMayAddress, checkNewTarget, creatorMayAddress } from './targets.ts';
-import { toTriggerView } from './views.ts';
+import { assertMayAddress, checkNewTarget, creatorMayAddress, type TriggerOwners } from './targets.ts';
 
-/**
- * Whether an agent or workflow is active in the organization and visible to the principal (a private one only to
- * its creator). Background fires ask for the trigger's creator: a trigger fires only while its creator could.
- */
-export interface TriggerOwners {
-  isActive(ex: Executor, organizationId: string, type: OwnerType, id: string, principalId: string): Promise<boolean>;
-}
+export type { TriggerOwners };
+
+import { toTriggerView } from './views.ts';
 
 export interface TriggersServiceDeps extends FireDeps {
   db: Executor;

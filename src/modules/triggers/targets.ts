@@ -3,8 +3,7 @@ import type { Executor } from '../../platform/db/client.ts';
 import { ApiError, forbidden, invalidRequest } from '../../platform/http/errors.ts';
 import type { ProjectsService } from '../projects/service.ts';
 import { principalIdOf } from '../threads/service.ts';
-import type { TriggerTarget } from './schemas.ts';
-import type { TriggerOwners } from './service.ts';
+import type { OwnerType, TriggerTarget } from './schemas.ts';
 import { triggersStore as store, type TriggerRow } from './store.ts';
 
 /*
@@ -19,6 +18,14 @@ const addressesOnly = (target: TriggerTarget, principalId: string): boolean =>
   target.type === 'user'
     ? target.user_id === principalId
     : target.type === 'users' && target.user_ids.every((id) => id === principalId);
+
+/**
+ * Whether an agent or workflow is active in the organization and visible to the principal (a private one only to
+ * its creator). Background fires ask for the trigger's creator: a trigger fires only while its creator could.
+ */
+export interface TriggerOwners {
+  isActive(ex: Executor, organizationId: string, type: OwnerType, id: string, principalId: string): Promise<boolean>;
+}
 
 /** The caller's role in a project, or null when they do not see it (service accounts see no project). */
 async function projectRole(ctx: RequestContext, projectId: string, projects: Projects, ex: Executor) {

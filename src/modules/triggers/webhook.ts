@@ -9,8 +9,8 @@ import { errorResponses, uuidParam } from '../../platform/http/openapi.ts';
 import { deliveriesStore as deliveries } from './deliveries.store.ts';
 import { type FireDeps, fireTrigger } from './fire.ts';
 import { WebhookAcceptedSchema } from './schemas.ts';
-import type { TriggerOwners } from './service.ts';
 import { triggersStore as store } from './store.ts';
+import type { TriggerOwners } from './targets.ts';
 import { creatorMayFire } from './targets.ts';
 import { verifyDelivery, WEBHOOK_TOLERANCE_SECONDS } from './webhook-signature.ts';
 

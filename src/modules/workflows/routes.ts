@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { contextOf } from '../../platform/auth/guard.ts';
 import { errorResponses, uuidParam } from '../../platform/http/openapi.ts';
 import { pageSchema } from '../../platform/http/pagination.ts';
+import type { RunsService } from '../runs/service.ts';
 import {
   CreateWorkflowBody,
   PatchWorkflowBody,
@@ -20,7 +21,11 @@ const tags = ['Workflows'];
 const params = z.object({ id: uuidParam });
 const config = { auth: 'any' } as const;
 
-export function registerWorkflowRoutes(app: FastifyInstance, workflows: WorkflowsService): void {
+export function registerWorkflowRoutes(
+  app: FastifyInstance,
+  workflows: WorkflowsService,
+  runs: Pick<RunsService, 'startRun'>,
+): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/v1/workflows', {
@@ -101,7 +106,11 @@ export function registerWorkflowRoutes(app: FastifyInstance, workflows: Workflow
         }),
       },
     },
-    handler: async (req, reply) => reply.status(201).send(await workflows.run(contextOf(req), req.params.id, req.body)),
+    handler: async (req, reply) => {
+      const ctx = contextOf(req);
+      const { place, start } = await workflows.launchOf(ctx, req.params.id, req.body);
+      return reply.status(201).send(await runs.startRun(ctx, place, start));
+    },
   });
 
   r.post('/v1/workflows/:id/refine', {

@@ -1,5 +1,4 @@
-import type { RequestContext } from '../../platform/auth/actor.ts';
-import type { RunPlace, RunsService } from '../runs/service.ts';
+import type { RunPlace, RunStart } from '../runs/service.ts';
 import type { RunWorkflowInput } from './schemas.ts';
 import type { WorkflowRow } from './store.ts';
 
@@ -19,18 +18,12 @@ export function runMessageContent(workflow: WorkflowRow, input: Record<string, u
  * `POST /v1/workflows/:id/run`: the canonical start-run, bound to the workflow, in the named thread (any thread
  * the caller can see) or in a new thread of the workflow written in the run's own transaction.
  */
-export function runWorkflow(
-  runs: Pick<RunsService, 'startRun'>,
-  ctx: RequestContext,
-  workflow: WorkflowRow,
-  input: RunWorkflowInput,
-) {
+export function launchOfWorkflow(workflow: WorkflowRow, input: RunWorkflowInput): { place: RunPlace; start: RunStart } {
   const place: RunPlace = input.thread_id
     ? { threadId: input.thread_id }
     : { newThread: { created_by_type: 'workflow', created_by_id: workflow.id, title: workflow.name.slice(0, 255) } };
-  return runs.startRun(ctx, place, {
-    content: runMessageContent(workflow, input.input),
-    input: input.input,
-    workflowId: workflow.id,
-  });
+  return {
+    place,
+    start: { content: runMessageContent(workflow, input.input), input: input.input, workflowId: workflow.id },
+  };
 }

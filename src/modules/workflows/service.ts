@@ -4,12 +4,12 @@ import { ApiError, conflict, forbidden, invalidRequest, notFound } from '../../p
 import { decodeCursor, toPage } from '../../platform/http/pagination.ts';
 import { newId } from '../../platform/ids.ts';
 import { isUsableModel, type ModelGateway } from '../../platform/models/index.ts';
-import type { RunsService } from '../runs/service.ts';
+import { RUN_TOOL_NAMES, type RunPlace, type RunStart } from '../runs/service.ts';
 import { principalIdOf } from '../threads/service.ts';
 import { type DefinitionContext, type DefinitionRefs, validateDefinition } from './definition.ts';
 import { expansionProblem, type Nesting, resolveNesting } from './nesting.ts';
 import { refineWorkflow } from './refine.ts';
-import { runWorkflow } from './run.ts';
+import { launchOfWorkflow } from './run.ts';
 import type {
   CreateWorkflowInput,
   Definition,
@@ -33,9 +33,6 @@ export interface WorkflowSkillCheck {
 
 export interface WorkflowsServiceDeps {
   db: Executor;
-  /** Reached lazily: the runs service is built after this one (its launch guard asks this one). */
-  runs: Pick<RunsService, 'startRun'>;
-  tools: { byName(name: string): unknown };
   agents: WorkflowAgentCheck;
   skills: WorkflowSkillCheck;
   gateway: Pick<ModelGateway, 'resolve' | 'generateObject' | 'recordUsage'>;
@@ -74,7 +71,7 @@ export function createWorkflowsService(deps: WorkflowsServiceDeps) {
     new Map((await store.activeDefinitions(ex, org, ids, viewer)).map((r) => [r.id, r.definition as Definition]));
 
   const refsFor = (principalId: string): DefinitionRefs => ({
-    toolExists: (name) => deps.tools.byName(name) !== undefined,
+    toolExists: (name) => (RUN_TOOL_NAMES as readonly string[]).includes(name),
     modelUsable: (org, model) => isUsableModel(deps.gateway, org, model),
     skillExists: async (org, slug, ex) => (await deps.skills.getLive(org, slug, ex)) !== null,
     agentActive: (org, id, ex) => deps.agents.isActive(ex, org, id, principalId),
@@ -164,13 +161,18 @@ export function createWorkflowsService(deps: WorkflowsServiceDeps) {
       await store.update(db, ctx.organizationId, id, { status: 'archived' });
     },
 
-    async run(ctx: RequestContext, id: string, input: RunWorkflowInput) {
+    /** What `POST /v1/workflows/:id/run` starts (the routes hand it to the runs service). */
+    async launchOf(
+      ctx: RequestContext,
+      id: string,
+      input: RunWorkflowInput,
+    ): Promise<{ place: RunPlace; start: RunStart }> {
       const row = await visible(ctx, id, 'found');
       if (row.status !== 'active') throw workflowArchived();
       if ((row.definition as Definition).steps.length === 0) {
         throw invalidRequest('This workflow has no steps yet; add steps to its definition before running it');
       }
-      return runWorkflow(deps.runs, ctx, row, input);
+      return launchOfWorkflow(row, input);
     },
 
     async refine(ctx: RequestContext, id: string, input: RefineInput) {

@@ -11,4 +11,5 @@ export {
   type JobLogger,
   PermanentJobError,
 } from './types.ts';
+export { createJobWakeups, type JobWakeups } from './wakeups.ts';
 export { createJobWorker, type JobWorker, type JobWorkerOptions } from './worker.ts';

@@ -6,6 +6,7 @@ import { type BackoffOptions, DEFAULT_BACKOFF } from './backoff.ts';
 import { type DeliveryDeps, deliver } from './deliver.ts';
 import { type ClaimedJob, claimJobs, hasDueJob, type KindFilter } from './store.ts';
 import { consoleJobLogger, type DeadJobHook, type JobHandler, type JobLogger } from './types.ts';
+import type { JobWakeups } from './wakeups.ts';
 
 export interface JobWorkerOptions {
   db: Executor;
@@ -30,6 +31,8 @@ export interface JobWorkerOptions {
   pollMs?: number;
   backoff?: Partial<BackoffOptions>;
   logger?: JobLogger;
+  /** Wakes this worker when its kinds are enqueued by this process (see JobWakeups). */
+  wakeups?: JobWakeups;
 }
 
 export interface JobWorker {
@@ -140,7 +143,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     return ticking;
   }
 
-  return {
+  const worker: JobWorker = {
     workerId,
     start() {
       if (state === 'running') return;
@@ -182,4 +185,6 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       }
     },
   };
+  options.wakeups?.listen(options.kinds, () => worker.wake());
+  return worker;
 }

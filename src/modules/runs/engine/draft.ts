@@ -18,6 +18,7 @@ export class DraftClosed extends Error {
 
 export function createDraftWriter(deps: {
   db: Executor;
+  organizationId: string;
   runId: string;
   events: RunEventPublisher;
   /** Length of the draft already stored. */
@@ -35,7 +36,7 @@ export function createDraftWriter(deps: {
       pending = '';
       const offset = persisted;
       // A run that stopped running (cancelled) takes no more text, and a piece not stored is never published.
-      if (!(await runsStore.appendPartialText(deps.db, deps.runId, text))) throw new DraftClosed();
+      if (!(await runsStore.appendPartialText(deps.db, deps.organizationId, deps.runId, text))) throw new DraftClosed();
       persisted += text.length;
       await deps.events.publish(deps.runId, runEvent('tokens', 'delta', { text, offset }));
     }

@@ -195,6 +195,7 @@ async function modelRound(
   }
   const draft = createDraftWriter({
     db,
+    organizationId: run.organizationId,
     runId: run.id,
     events: deps.bus,
     initialLength: settled.length,

@@ -41,6 +41,7 @@ export async function finishWorkflow(
   if (run.partialText !== '') await runRecords.runs.update(db, org, run.id, { partialText: '' });
   const draft = createDraftWriter({
     db,
+    organizationId: run.organizationId,
     runId: run.id,
     events: deps.bus,
     initialLength: 0,

@@ -1,0 +1,105 @@
+import type { FastifyInstance } from 'fastify';
+import type { CredentialResolver } from '../../platform/auth/credentials.ts';
+import type { Executor } from '../../platform/db/client.ts';
+import type { EventBus } from '../../platform/events/index.ts';
+import type { InternalEvents } from '../../platform/events/internal.ts';
+import type { SseConfig } from '../../platform/http/sse.ts';
+import type { JobLogger, JobWakeups } from '../../platform/jobs/index.ts';
+import type { Limiter } from '../../platform/limiter.ts';
+import type { ModelGateway } from '../../platform/models/index.ts';
+import { createRunActionsService } from './actions.service.ts';
+import { createAttachmentResolver } from './attachments.ts';
+import type { AgentContextDeps } from './engine/agent-context.ts';
+import { createRunHandler, type RunExecutor } from './engine/handler.ts';
+import { type Launch, RUN_JOB } from './launch.ts';
+import { registerRunRoutes } from './routes.ts';
+import { createRunsService, type RunsServiceDeps } from './service.ts';
+import { registerRunStreamRoutes } from './streaming/index.ts';
+import { createRunTools, type RunToolsDeps } from './tools/registry.ts';
+
+export { RUN_JOB };
+
+/** 409 `agent_archived` / `workflow_archived` unless the run's agent or workflow takes new runs. */
+interface RunnableCheck {
+  assertRunnable(ex: Executor, organizationId: string, id: string): Promise<void>;
+}
+
+type FileLookup = Parameters<typeof createAttachmentResolver>[0];
+
+export interface RunsModuleDeps extends Pick<RunsServiceDeps, 'db' | 'threads' | 'dlp' | 'artifacts'> {
+  gateway: ModelGateway;
+  bus: EventBus;
+  internalEvents: InternalEvents;
+  wakeups: JobWakeups;
+  log: JobLogger;
+  /** The tools' providers: the generators' file tools, project search, skills. */
+  tools: RunToolsDeps;
+  /** What an attached project file or artifact is, as the caller may see it. */
+  files: { projectFile: FileLookup['projectFile']; artifact: FileLookup['artifact'] };
+  /** Where a tool transaction waits for one of a few slots (see RunEngineDeps.toolSlots). */
+  toolSlots: Limiter;
+  /** The engine's thread with its organization's name. */
+  engineThreads: { findForRun: Parameters<typeof createRunHandler>[0]['threads']['findForRun'] };
+  agents: RunnableCheck & AgentContextDeps['agents'];
+  skills: AgentContextDeps['skills'];
+  workflows: RunnableCheck & { executor: RunExecutor };
+  /** Open streams re-check their caller every `recheckMs` (ATRIUM_SSE_RECHECK_MS). */
+  streams: { sse: SseConfig; recheckMs: number; credentials: Pick<CredentialResolver, 'resolve'> };
+}
+
+/**
+ * Messages and runs: posting, the one launch path (thread, agent and workflow runs), the `run.execute` job that
+ * drives agent runs (and hands workflow runs to the workflows module's executor), approvals and cancels, and
+ * the run streams.
+ */
+export function createRunsModule(deps: RunsModuleDeps) {
+  const wake = () => deps.wakeups.wake(RUN_JOB);
+  const service = createRunsService({
+    db: deps.db,
+    threads: deps.threads,
+    dlp: deps.dlp,
+    artifacts: deps.artifacts,
+    attachments: createAttachmentResolver(deps.files),
+    onRunEnqueued: wake,
+    internalEvents: deps.internalEvents,
+    launchGuard: async (ex: Executor, launch: Launch) => {
+      const org = launch.thread.organizationId;
+      if (launch.agentId) await deps.agents.assertRunnable(ex, org, launch.agentId);
+      if (launch.workflowId) await deps.workflows.assertRunnable(ex, org, launch.workflowId);
+    },
+  });
+  const actions = createRunActionsService({
+    db: deps.db,
+    runs: service,
+    events: deps.bus,
+    internalEvents: deps.internalEvents,
+    onRunEnqueued: wake,
+  });
+  const handler = createRunHandler({
+    db: deps.db,
+    gateway: deps.gateway,
+    bus: deps.bus,
+    internalEvents: deps.internalEvents,
+    tools: createRunTools(deps.tools),
+    toolSlots: deps.toolSlots,
+    threads: deps.engineThreads,
+    log: deps.log,
+    agents: { agents: deps.agents, skills: deps.skills },
+    workflows: deps.workflows.executor,
+  });
+  return {
+    service,
+    jobs: { handlers: { [RUN_JOB]: handler } },
+    routes(app: FastifyInstance) {
+      registerRunRoutes(app, service, actions);
+      registerRunStreamRoutes(app, {
+        reader: service,
+        bus: deps.bus,
+        sse: deps.streams.sse,
+        access: { credentials: deps.streams.credentials, runs: service, recheckMs: deps.streams.recheckMs },
+      });
+    },
+  };
+}
+
+export type RunsModule = ReturnType<typeof createRunsModule>;

@@ -1,8 +1,9 @@
 import { expect, vi } from 'vitest';
+import type { ErrorCode } from '../../src/platform/http/error-codes.ts';
 import type { ApiResponse } from './http.ts';
 
 /** Asserts the spec's error envelope exactly: status, code, a message and the request id echoed in the header. */
-export function expectError(res: ApiResponse, status: number, code?: string): void {
+export function expectError(res: ApiResponse, status: number, code?: ErrorCode): void {
   expect(res.status, res.text).toBe(status);
   expect(typeof res.body.error).toBe('string');
   expect(res.body.error.length).toBeGreaterThan(0);

@@ -34,7 +34,11 @@ export async function expectRouteSecurity(c: RouteSecurityCase): Promise<void> {
   expectError(await send(`Bearer atr_${randomUUID()}${randomUUID()}`), 401, 'invalid_credentials');
   expectError(await send(`Bearer ${FORGED_JWT}`), 401, 'invalid_credentials');
 
-  for (const f of c.forbidden ?? []) expectError(await send(`Bearer ${f.credential}`), 403, f.code);
+  for (const f of c.forbidden ?? []) {
+    const refused = await send(`Bearer ${f.credential}`);
+    expectError(refused, 403);
+    expect(refused.body.code).toBe(f.code);
+  }
 
   if (c.crossOrg) {
     const other = await send(`Bearer ${c.crossOrg.credential}`);

@@ -14,7 +14,7 @@ const params = z.object({ id: uuidParam });
 const config = { auth: 'any' } as const;
 /** Field values the spec answers with 422 (`validation_error`); unknown fields stay 400. */
 const validating = { auth: 'any', validationStatus: 422 } as const;
-const notFound = { 404: ['not_found'] };
+const notFound = { 404: ['not_found'] } as const;
 
 export function registerAgentRoutes(
   app: FastifyInstance,

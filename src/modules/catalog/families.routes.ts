@@ -19,7 +19,7 @@ import { ModelVersionSchema } from './versions.schemas.ts';
 const tags = ['Platform administration: model catalog'];
 const auth: AuthRequirement = { console: 'ai-platform' };
 const params = z.object({ id: uuidParam });
-const conflicts = ['duplicate_slug', 'model_already_tracked'];
+const conflicts = ['duplicate_slug', 'model_already_tracked'] as const;
 
 export function registerModelFamilyRoutes(
   app: FastifyInstance,

@@ -14,7 +14,7 @@ import type { ModelVersionsService } from './versions.service.ts';
 const tags = ['Platform administration: model catalog'];
 const auth: AuthRequirement = { console: 'ai-platform' };
 const params = z.object({ id: uuidParam });
-const conflicts = ['duplicate_version', 'model_already_tracked'];
+const conflicts = ['duplicate_version', 'model_already_tracked'] as const;
 
 export function registerModelVersionRoutes(app: FastifyInstance, versions: ModelVersionsService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();

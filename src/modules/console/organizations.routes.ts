@@ -96,19 +96,19 @@ export function registerOrganizationAdminRoutes(app: FastifyInstance, organizati
     {
       action: 'suspend',
       summary: 'Suspend an organization: its members get 403 org_suspended from their next request',
-      conflicts: ['already_suspended', 'organization_deleted', 'system_organization'],
+      conflicts: ['already_suspended', 'organization_deleted', 'system_organization'] as const,
       run: (id: string) => organizations.setSuspended(id, true),
     },
     {
       action: 'unsuspend',
       summary: 'Lift a suspension',
-      conflicts: ['not_suspended', 'organization_deleted'],
+      conflicts: ['not_suspended', 'organization_deleted'] as const,
       run: (id: string) => organizations.setSuspended(id, false),
     },
     {
       action: 'restore',
       summary: 'Restore a deleted organization (it stays suspended)',
-      conflicts: ['not_deleted'],
+      conflicts: ['not_deleted'] as const,
       run: (id: string) => organizations.restore(id),
     },
   ];

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contextOf } from '../../platform/auth/guard.ts';
-import { errorResponses, uuidParam } from '../../platform/http/openapi.ts';
+import { errorResponses, type RouteErrorCodes, uuidParam } from '../../platform/http/openapi.ts';
 import {
   FileListQuery,
   ProjectFilePageSchema,
@@ -18,7 +18,7 @@ const tags = ['Projects'];
 const projectParams = z.object({ id: uuidParam });
 const fileParams = z.object({ id: uuidParam });
 const config = { auth: 'any' } as const;
-const fileErrors = (own: Partial<Record<number, string[]>> = {}) =>
+const fileErrors = (own: RouteErrorCodes = {}) =>
   errorResponses('any', { 403: ['forbidden'], 404: ['not_found'], ...own });
 
 export function registerProjectFileRoutes(app: FastifyInstance, files: ProjectFilesService): void {

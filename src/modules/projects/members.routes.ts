@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contextOf } from '../../platform/auth/guard.ts';
-import { errorResponses, uuidParam } from '../../platform/http/openapi.ts';
+import { errorResponses, type RouteErrorCodes, uuidParam } from '../../platform/http/openapi.ts';
 import { pageSchema } from '../../platform/http/pagination.ts';
 import { AddMemberBody, PatchMemberBody, ProjectMemberSchema } from './schemas.ts';
 import type { ProjectsService } from './service.ts';
@@ -11,7 +11,7 @@ const tags = ['Projects'];
 const projectParams = z.object({ id: uuidParam });
 const memberParams = z.object({ id: uuidParam, userId: uuidParam });
 const config = { auth: 'any', validationStatus: 422 } as const;
-const memberErrors = (own: Partial<Record<number, string[]>> = {}) =>
+const memberErrors = (own: RouteErrorCodes = {}) =>
   errorResponses('any', { 403: ['forbidden'], 404: ['not_found'], ...own });
 
 export function registerProjectMemberRoutes(app: FastifyInstance, projects: ProjectsService): void {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contextOf } from '../../platform/auth/guard.ts';
-import { errorResponses, uuidParam } from '../../platform/http/openapi.ts';
+import { errorResponses, type RouteErrorCodes, uuidParam } from '../../platform/http/openapi.ts';
 import { pageSchema } from '../../platform/http/pagination.ts';
 import {
   CreateProjectBody,
@@ -16,8 +16,7 @@ import type { ProjectsService } from './service.ts';
 const tags = ['Projects'];
 const params = z.object({ id: uuidParam });
 const config = { auth: 'any' } as const;
-const projectErrors = (own: Partial<Record<number, string[]>> = {}) =>
-  errorResponses('any', { 403: ['forbidden'], ...own });
+const projectErrors = (own: RouteErrorCodes = {}) => errorResponses('any', { 403: ['forbidden'], ...own });
 
 export function registerProjectRoutes(app: FastifyInstance, projects: ProjectsService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -27,7 +27,7 @@ const tags = ['Runs'];
 const config = { auth: 'any' } as const;
 const threadParams = z.object({ id: uuidParam });
 const runParams = z.object({ id: uuidParam, runId: uuidParam });
-const notFound = { 404: ['not_found'] };
+const notFound = { 404: ['not_found'] } as const;
 type AnswerAction = (
   ctx: ReturnType<typeof contextOf>,
   threadId: string,

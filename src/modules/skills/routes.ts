@@ -11,7 +11,7 @@ const tags = ['Skills'];
 const params = z.object({ id: uuidParam });
 /** Any credential of the organization; field-level body failures are 422 as the spec's table lists. */
 const config = { auth: 'any', validationStatus: 422 } as const;
-const immutable = { 403: ['builtin_skill_immutable', 'forbidden'], 404: ['not_found'] };
+const immutable = { 403: ['builtin_skill_immutable', 'forbidden'], 404: ['not_found'] } as const;
 
 /** Skills: the built-in ones every organization sees, and the organization's own. */
 export function registerSkillRoutes(app: FastifyInstance, skills: SkillsService): void {

@@ -21,7 +21,7 @@ const tags = ['Triggers'];
 const config = { auth: 'any' } as const;
 const ownerParams = z.object({ id: uuidParam });
 const triggerParams = z.object({ id: uuidParam, triggerId: uuidParam });
-const notFound = { 404: ['not_found'] };
+const notFound = { 404: ['not_found'] } as const;
 /** Finding 8: a fire posts in its targets' threads, so who may address whom is part of the contract. */
 const TARGET_RULE =
   'A target other than the caller (another user, several users, or a project) needs an organization admin, or ' +

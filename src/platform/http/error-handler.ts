@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { loggableError } from '../db/errors.ts';
-import { ApiError } from './errors.ts';
+import { ApiError, errorEnvelope } from './errors.ts';
 import { RetryLaterError } from './rate-limit-errors.ts';
 
 declare module 'fastify' {
@@ -72,9 +72,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const apiError = toApiError(error, request.routeOptions.config?.validationStatus ?? 400);
     if (apiError.status >= 500) request.log.error({ err: loggableError(error) }, 'unhandled error');
     if (error instanceof RetryLaterError) reply.header('retry-after', String(error.retryAfterSeconds));
-    reply.status(apiError.status).send({ error: apiError.message, code: apiError.code, request_id: request.id });
+    reply.status(apiError.status).send(errorEnvelope(apiError.message, apiError.code, request.id));
   });
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ error: 'Route not found', code: 'not_found', request_id: request.id });
+    reply.status(404).send(errorEnvelope('Route not found', 'not_found', request.id));
   });
 }

@@ -2,6 +2,8 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { newId } from '../ids.ts';
+import type { ErrorCode } from './error-codes.ts';
+import { errorEnvelope } from './errors.ts';
 
 /**
  * Answers the router gives before any hook runs: a path segment longer than any id of this API, or one that is
@@ -14,14 +16,17 @@ export const frameworkErrors: FastifyServerOptions['frameworkErrors'] = (
 ) => {
   const requestId = newId();
   const notFound = error.code === 'FST_ERR_MAX_PARAM_LENGTH' || error.code === 'FST_ERR_BAD_URL';
-  const [status, code, message] = notFound
+  const [status, code, message]: [number, ErrorCode, string] = notFound
     ? [404, 'not_found', 'Resource not found']
     : [400, 'invalid_request', 'The request could not be routed'];
   request.log.info({ request_id: requestId, status, reason: error.code }, 'request refused by the router');
-  reply.status(status).header('x-request-id', requestId).send({ error: message, code, request_id: requestId });
+  reply
+    .status(status)
+    .header('x-request-id', requestId)
+    .send(errorEnvelope(message, code, requestId));
 };
 
-const CLIENT_ERRORS: Record<string, [number, string, string]> = {
+const CLIENT_ERRORS: Record<string, [number, ErrorCode, string]> = {
   HPE_HEADER_OVERFLOW: [431, 'headers_too_large', 'The request line or headers are too large (16 KB at most)'],
   HPE_URI_TOO_LONG: [414, 'uri_too_long', 'The request URL is too long'],
   ERR_HTTP_REQUEST_TIMEOUT: [408, 'request_timeout', 'The request was not received in time'],
@@ -34,13 +39,13 @@ const CLIENT_ERRORS: Record<string, [number, string, string]> = {
  */
 export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, code, message] = CLIENT_ERRORS[error.code ?? ''] ?? [
+  const [status, code, message]: [number, ErrorCode, string] = CLIENT_ERRORS[error.code ?? ''] ?? [
     400,
     'invalid_request',
     'The request is not valid HTTP',
   ];
   const requestId = newId();
-  const body = JSON.stringify({ error: message, code, request_id: requestId });
+  const body = JSON.stringify(errorEnvelope(message, code, requestId));
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +

@@ -1,8 +1,18 @@
 import { z } from 'zod';
 import type { AuthRequirement } from '../auth/guard.ts';
+import { describeErrorCodes, ERROR_CODE_LIST, type ErrorCode } from './error-codes.ts';
 
+/** The error envelope; its `code` is one of the catalog's, each listed once with its status and meaning. */
 export const ErrorSchema = z
-  .object({ error: z.string(), code: z.string(), request_id: z.string() })
+  .object({
+    error: z.string(),
+    code: z
+      .enum(ERROR_CODE_LIST)
+      .describe(
+        `Machine-readable error code, one of the closed list below: \`code\` (status): meaning.\n\n${describeErrorCodes()}`,
+      ),
+    request_id: z.string(),
+  })
   .meta({ id: 'Error' });
 
 const STATUS_TEXT: Record<number, string> = {
@@ -17,16 +27,19 @@ const STATUS_TEXT: Record<number, string> = {
   503: 'Server busy (Retry-After says when to retry)',
 };
 
-const errorDoc = (status: number, codes: string[]) =>
+const errorDoc = (status: number, codes: ErrorCode[]) =>
   ErrorSchema.describe(`${STATUS_TEXT[status] ?? 'Error'}. Codes: ${[...new Set(codes)].join(', ')}`);
+
+/** A route's own error codes by status, for errorResponses: only codes of the catalog. */
+export type RouteErrorCodes = Partial<Record<number, readonly ErrorCode[]>>;
 
 /**
  * The error responses of a route for the OpenAPI document: those implied by its guard plus its own.
  * Keys are statuses, values the `code`s that status can carry.
  */
-export function errorResponses(auth: AuthRequirement, own: Partial<Record<number, string[]>> = {}) {
+export function errorResponses(auth: AuthRequirement, own: RouteErrorCodes = {}) {
   // Every route counts against its caller's request limit (ATRIUM_RATE_LIMIT_PER_MINUTE).
-  const codes: Record<number, string[]> = { 400: ['invalid_request'], 429: ['rate_limited'] };
+  const codes: Record<number, ErrorCode[]> = { 400: ['invalid_request'], 429: ['rate_limited'] };
   if (auth !== 'public')
     codes[401] =
       auth === 'mintingKey'

@@ -1,3 +1,4 @@
+import type { ErrorCode } from './error-codes.ts';
 import { ApiError } from './errors.ts';
 
 /**
@@ -7,7 +8,7 @@ import { ApiError } from './errors.ts';
 export class RetryLaterError extends ApiError {
   readonly retryAfterSeconds: number;
 
-  constructor(status: 429 | 503, code: string, message: string, retryAfterSeconds: number) {
+  constructor(status: 429 | 503, code: ErrorCode, message: string, retryAfterSeconds: number) {
     super(status, code, message);
     this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
   }

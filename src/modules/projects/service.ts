@@ -35,6 +35,14 @@ export function createProjectsService({ db }: { db: Executor }) {
   return {
     visible,
 
+    /**
+     * The role a user holds in a project (its creator: admin), or null when they do not see it: the projects'
+     * rule for work that has no request, such as a trigger firing with its creator's rights.
+     */
+    async roleOf(organizationId: string, projectId: string, userId: string, ex: Executor = db) {
+      return (await store.findVisible(ex, organizationId, projectId, userId))?.viewerRole ?? null;
+    },
+
     async list(ctx: RequestContext, archived: boolean, rawCursor: string | undefined, limit: number) {
       const rows = await store.listVisible(
         db,

@@ -3,7 +3,7 @@ import { ApiError } from '../../platform/http/errors.ts';
 import type { JobHandler, JobLogger } from '../../platform/jobs/index.ts';
 import { type FireDeps, fireTrigger } from './fire.ts';
 import { triggersStore as store } from './store.ts';
-import type { TriggerOwners } from './targets.ts';
+import type { CreatorStanding } from './targets.ts';
 import { creatorMayFire } from './targets.ts';
 
 interface EventJob {
@@ -20,14 +20,14 @@ interface EventJob {
  * whose owner was archived, or whose creator may no longer address its target, does not fire.
  */
 export function createTriggerEventHandler(
-  deps: FireDeps & { db: Executor; owners: TriggerOwners; onFired: () => void; log: JobLogger },
+  deps: FireDeps & CreatorStanding & { db: Executor; onFired: () => void; log: JobLogger },
 ): JobHandler {
   return async (job) => {
     const p = job.payload as unknown as EventJob;
     const fired = await deps.db.transaction(async (tx) => {
       const trigger = await store.findById(tx, p.organizationId, p.triggerId);
       if (!trigger?.enabled || trigger.type !== 'event' || trigger.schedule !== p.event) return 0;
-      if (!(await creatorMayFire(tx, deps.owners, trigger))) {
+      if (!(await creatorMayFire(tx, deps, trigger))) {
         deps.log.info({ triggerId: trigger.id }, 'event trigger not fired: its creator may no longer fire it');
         return 0;
       }

@@ -4,15 +4,14 @@ import type { JobLogger } from '../../platform/jobs/index.ts';
 import { latestCronFire, nextCronFire } from './cron.ts';
 import { type FireDeps, fireTrigger } from './fire.ts';
 import { triggersStore as store } from './store.ts';
-import type { TriggerOwners } from './targets.ts';
+import type { CreatorStanding } from './targets.ts';
 import { creatorMayFire } from './targets.ts';
 
 /** Due triggers one pass takes at most before yielding to the next interval. */
 const MAX_PER_PASS = 100;
 
-export interface TriggerSchedulerDeps extends FireDeps {
+export interface TriggerSchedulerDeps extends FireDeps, CreatorStanding {
   db: Executor;
-  owners: TriggerOwners;
   intervalMs: number;
   onFired: () => void;
   log: JobLogger;
@@ -52,7 +51,7 @@ export function createTriggerScheduler(deps: TriggerSchedulerDeps): TriggerSched
       const dueAt = latest && latest >= due.nextFireAt! ? latest : due.nextFireAt!;
       await store.advance(tx, org, id, nextCronFire(due.schedule, due.timezone, due.now));
       if (!(await store.recordFire(tx, id, dueAt))) return true;
-      if (!(await creatorMayFire(tx, deps.owners, due))) {
+      if (!(await creatorMayFire(tx, deps, due))) {
         deps.log.info({ triggerId: id }, 'cron trigger due time skipped: its creator may no longer fire it');
         return true;
       }

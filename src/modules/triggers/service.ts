@@ -24,7 +24,7 @@ export interface TriggersServiceDeps extends FireDeps {
   db: Executor;
   owners: TriggerOwners;
   threads: FireDeps['threads'] & Pick<ThreadsService, 'getVisible'>;
-  projects: Pick<ProjectsService, 'visible'>;
+  projects: Pick<ProjectsService, 'visible' | 'roleOf'>;
   secretBox: SecretBox;
   /** The origin clients reach this server at, for `webhook_url`. */
   publicUrl: () => string;
@@ -151,7 +151,7 @@ export function createTriggersService(deps: TriggersServiceDeps) {
         await checkNewTarget(ctx, patch.target, deps.projects, db);
         // Unattended fires use the creator's rights: an admin's edit must not leave a trigger that never fires.
         const byOther = current.createdBy !== principalIdOf(ctx);
-        if (byOther && !(await creatorMayAddress(db, current, patch.target))) {
+        if (byOther && !(await creatorMayAddress(db, deps.projects, current, patch.target))) {
           throw forbidden("The trigger's creator may not address this target; create a trigger of your own for it");
         }
       }

@@ -1,15 +1,6 @@
 import { and, count, desc, eq, exists, inArray, isNull, not, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
-import {
-  organizations,
-  projectMembers,
-  projects,
-  runs,
-  serviceAccounts,
-  triggerFires,
-  triggers,
-  users,
-} from '../../platform/db/schema/index.ts';
+import { organizations, runs, serviceAccounts, triggerFires, triggers, users } from '../../platform/db/schema/index.ts';
 import type { Cursor } from '../../platform/http/pagination.ts';
 import type { OwnerType } from './schemas.ts';
 
@@ -175,22 +166,8 @@ export const triggersStore = {
     return rows.map((r) => r.id);
   },
 
-  /**
-   * A trigger creator's standing now: their role while they are a live user or an unsuspended service account of
-   * the organization (null otherwise), and whether they administer `projectId` (its creator or an admin member,
-   * as the projects module rules).
-   */
-  async creatorStanding(
-    ex: Executor,
-    organizationId: string,
-    principalId: string,
-    projectId: string | null,
-  ): Promise<{ role: 'admin' | 'member' | null; administersProject: boolean }> {
-    const administers = projectId
-      ? sql<boolean>`exists (select 1 from ${projects} p where p.id = ${projectId} and p.organization_id = ${organizationId}
-          and (p.created_by = ${principalId} or exists (select 1 from ${projectMembers} m
-            where m.project_id = p.id and m.user_id = ${principalId} and m.role = 'admin')))`
-      : sql<boolean>`false`;
+  /** The organization role of a live (not deleted, not suspended) user or service account; null otherwise. */
+  async creatorRole(ex: Executor, organizationId: string, principalId: string): Promise<'admin' | 'member' | null> {
     const [row] = await ex
       .select({
         role: sql<'admin' | 'member' | null>`coalesce(
@@ -198,11 +175,10 @@ export const triggersStore = {
             and u.deleted_at is null and not u.is_suspended),
           (select s.role from ${serviceAccounts} s where s.id = ${principalId} and s.organization_id = ${organizationId}
             and s.deleted_at is null and not s.is_suspended))`,
-        administersProject: administers,
       })
       .from(organizations)
       .where(eq(organizations.id, organizationId));
-    return { role: row?.role ?? null, administersProject: row?.administersProject === true };
+    return row?.role ?? null;
   },
 
   /**

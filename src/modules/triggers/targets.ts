@@ -12,7 +12,7 @@ import { triggersStore as store, type TriggerRow } from './store.ts';
  * and a project target for them or an admin of that project.
  */
 
-type Projects = Pick<ProjectsService, 'visible'>;
+type Projects = Pick<ProjectsService, 'visible' | 'roleOf'>;
 
 const addressesOnly = (target: TriggerTarget, principalId: string): boolean =>
   target.type === 'user'
@@ -87,24 +87,32 @@ export async function checkNewTarget(
  */
 export async function creatorMayAddress(
   ex: Executor,
+  projects: Pick<Projects, 'roleOf'>,
   trigger: Pick<TriggerRow, 'organizationId' | 'createdBy'>,
   target: TriggerTarget,
 ): Promise<boolean> {
   if (target.type !== 'project' && addressesOnly(target, trigger.createdBy)) return true;
-  const projectId = target.type === 'project' ? target.project_id : null;
-  const standing = await store.creatorStanding(ex, trigger.organizationId, trigger.createdBy, projectId);
-  if (standing.role === null) return false;
-  return standing.role === 'admin' || standing.administersProject;
+  const role = await store.creatorRole(ex, trigger.organizationId, trigger.createdBy);
+  if (role === null) return false;
+  if (role === 'admin') return true;
+  if (target.type !== 'project') return false;
+  return (await projects.roleOf(trigger.organizationId, target.project_id, trigger.createdBy, ex)) === 'admin';
 }
 
 /**
  * An unattended fire happens while its agent or workflow is active and visible to its creator, and the creator
  * may still address its target.
  */
-export async function creatorMayFire(tx: Executor, owners: TriggerOwners, trigger: TriggerRow): Promise<boolean> {
+/** What an unattended fire asks of other modules about its creator's standing. */
+export interface CreatorStanding {
+  owners: TriggerOwners;
+  projects: Pick<Projects, 'roleOf'>;
+}
+
+export async function creatorMayFire(tx: Executor, deps: CreatorStanding, trigger: TriggerRow): Promise<boolean> {
   const { organizationId: org, ownerType, ownerId, createdBy } = trigger;
   return (
-    (await owners.isActive(tx, org, ownerType, ownerId, createdBy)) &&
-    (await creatorMayAddress(tx, trigger, trigger.target as TriggerTarget))
+    (await deps.owners.isActive(tx, org, ownerType, ownerId, createdBy)) &&
+    (await creatorMayAddress(tx, deps.projects, trigger, trigger.target as TriggerTarget))
   );
 }

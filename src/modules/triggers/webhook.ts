@@ -10,16 +10,15 @@ import { deliveriesStore as deliveries } from './deliveries.store.ts';
 import { type FireDeps, fireTrigger } from './fire.ts';
 import { WebhookAcceptedSchema } from './schemas.ts';
 import { triggersStore as store } from './store.ts';
-import type { TriggerOwners } from './targets.ts';
+import type { CreatorStanding } from './targets.ts';
 import { creatorMayFire } from './targets.ts';
 import { verifyDelivery, WEBHOOK_TOLERANCE_SECONDS } from './webhook-signature.ts';
 
 /** Largest webhook body accepted (its bytes are kept raw for the signature). */
 export const WEBHOOK_BODY_LIMIT = 256 * 1024;
 
-export interface WebhookDeps extends FireDeps {
+export interface WebhookDeps extends FireDeps, CreatorStanding {
   db: Executor;
-  owners: TriggerOwners;
   secretBox: SecretBox;
   onFired: () => void;
 }
@@ -87,7 +86,7 @@ export function registerWebhookRoute(app: FastifyInstance, deps: WebhookDeps): v
         const key = { organizationId: trigger.organizationId, triggerId: trigger.id, signature: delivery.signature };
         await deliveries.purgeExpired(deps.db, trigger.organizationId, trigger.id);
         const outcome = await deps.db.transaction(async (tx) => {
-          if (!(await creatorMayFire(tx, deps.owners, trigger))) throw notFound('Trigger');
+          if (!(await creatorMayFire(tx, deps, trigger))) throw notFound('Trigger');
           if (!(await deliveries.claim(tx, key, delivery.expiresAt))) {
             return { replayed: true, fired: await deliveries.fired(tx, key) };
           }

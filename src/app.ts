@@ -55,6 +55,7 @@ import { createCredentialResolver } from './platform/auth/credentials.ts';
 import { registerGuard } from './platform/auth/guard.ts';
 import { createSessionTokens } from './platform/auth/session-tokens.ts';
 import { createCredentialStore } from './platform/auth/store.ts';
+import { type Clock, systemClock } from './platform/clock.ts';
 import { boundPasswordHashing } from './platform/crypto/passwords.ts';
 import { createSecretBox } from './platform/crypto/secret-box.ts';
 import type { Database, Executor } from './platform/db/client.ts';
@@ -85,12 +86,14 @@ import {
 export interface AppDeps {
   config: Config;
   database: Database;
+  /** Decides credential, session and demo expiry; the system clock unless a test passes its own. */
+  clock?: Clock;
 }
 
 /** The services of every module, composed once; the CLI and the tests reach them through the app. */
-export function createServices({ config, database }: AppDeps) {
+export function createServices({ config, database, clock = systemClock }: AppDeps) {
   const { db } = database;
-  const tokens = createSessionTokens(config.jwtSecret);
+  const tokens = createSessionTokens(config.jwtSecret, clock);
   const users = createUsersService({ db });
   const organizations = createOrganizationsService({ db });
   const serviceAccounts = createServiceAccountsService({ db });
@@ -124,8 +127,9 @@ export function createServices({ config, database }: AppDeps) {
     users,
     tokens,
     signInLimits: createSignInLimits(signInCounters, config.rateLimit.signIn),
+    clock,
   });
-  const credentials = createCredentialResolver(createCredentialStore(db), tokens);
+  const credentials = createCredentialResolver(createCredentialStore(db), tokens, clock);
   const publicUrl = createPublicUrl(config.publicUrl);
   const storage = createBlobStorage(config, { baseUrl: publicUrl.get });
   // Live run events: Redis between processes when REDIS_URL is set, in-process otherwise; closed on shutdown.

@@ -545,14 +545,14 @@ describe('DELETE /v1/service-accounts/:id', () => {
     expectError(await orgA.admin.http.delete(path), 409, 'has_live_keys');
     expect((await orgA.admin.http.patch(path, { is_suspended: false })).status).toBe(200);
 
-    const expiresAt = Date.now() + 1_000;
+    const expiresAt = new Date(app.clock.now().getTime() + 60_000);
     const shortLived = await orgA.admin.http.post(`${path}/api-keys`, {
       name: 'short',
-      expires_at: new Date(expiresAt).toISOString(),
+      expires_at: expiresAt.toISOString(),
     });
     expect(shortLived.status, shortLived.text).toBe(201);
     expect((await orgA.admin.http.delete(`${path}/api-keys/${keyRecord.id}`)).status).toBe(204);
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, expiresAt - Date.now()) + 150));
+    app.clock.advanceTo(expiresAt);
     expectError(await app.http.as(shortLived.body.key).get('/v1/auth/identity'), 401, 'invalid_credentials');
     expectError(await orgA.admin.http.delete(path), 409, 'has_live_keys');
     expect((await orgA.admin.http.delete(`${path}/api-keys/${shortLived.body.id}`)).status).toBe(204);

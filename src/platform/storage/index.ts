@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
+import type { Clock } from '../clock.ts';
 import { createAzureBlobStorage } from './azure.ts';
 import { createLocalBlobStorage, type LocalBlobStorage } from './local.ts';
 import { registerLocalBlobRoutes } from './local-routes.ts';
@@ -17,13 +18,14 @@ export type { BlobStat, BlobStorage, DownloadUrlRequest, SignedUrl, UploadUrlReq
  */
 export function createBlobStorage(
   config: Pick<Config, 'storage' | 'secretKey'>,
-  deps: { baseUrl: () => string },
+  deps: { baseUrl: () => string; clock?: Clock },
 ): BlobStorage {
   const storage = config.storage;
+  const { clock } = deps;
   if (storage.backend === 'azure') {
-    return createAzureBlobStorage({ connectionString: storage.connectionString, container: storage.container });
+    return createAzureBlobStorage({ connectionString: storage.connectionString, container: storage.container, clock });
   }
-  return createLocalBlobStorage({ dir: storage.dir, secretKey: config.secretKey, baseUrl: deps.baseUrl });
+  return createLocalBlobStorage({ dir: storage.dir, secretKey: config.secretKey, baseUrl: deps.baseUrl, clock });
 }
 
 /**

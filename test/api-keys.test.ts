@@ -251,7 +251,7 @@ describe('POST /v1/service-accounts/:id/api-keys', () => {
     const account = await createAccount(orgA.admin.http);
     await expectRouteSecurity({
       http: app.http,
-      method: 'POST',
+      route: 'POST /v1/service-accounts/:id/api-keys',
       path: keysPath(account.id),
       body: { name: 'intruder' },
       forbidden: wrongCallers(),
@@ -319,7 +319,7 @@ describe('GET /v1/service-accounts/:id/api-keys', () => {
     const { account } = await createServiceAccountWithKey(orgA.admin.http);
     await expectRouteSecurity({
       http: app.http,
-      method: 'GET',
+      route: 'GET /v1/service-accounts/:id/api-keys',
       path: keysPath(account.id),
       forbidden: wrongCallers(),
       crossOrg: { credential: orgB.admin.token, missingPath: keysPath(randomId()) },
@@ -385,7 +385,7 @@ describe('DELETE /v1/service-accounts/:id/api-keys/:keyId', () => {
     const { account, key, keyRecord } = await createServiceAccountWithKey(orgA.admin.http);
     await expectRouteSecurity({
       http: app.http,
-      method: 'DELETE',
+      route: 'DELETE /v1/service-accounts/:id/api-keys/:keyId',
       path: `${keysPath(account.id)}/${keyRecord.id}`,
       forbidden: wrongCallers(),
       crossOrg: { credential: orgB.admin.token, missingPath: `${keysPath(randomId())}/${randomId()}` },

@@ -86,15 +86,15 @@ describe('demo organizations', () => {
     expectError(await sales.get('/v1/admin/organizations'), 403, 'admin_required');
     expectError(await sales.get('/v1/admin/console-roles'), 403, 'admin_required');
     const other = await createOrgWithAdmin(app);
-    for (const [method, path, body] of [
-      ['GET', '/v1/admin/demo-organizations', undefined],
-      ['POST', '/v1/admin/demo-organizations', demoBody(new Date(Date.now() + 86_400_000).toISOString())],
+    for (const c of [
+      { route: 'GET /v1/admin/demo-organizations', body: undefined },
+      { route: 'POST /v1/admin/demo-organizations', body: demoBody(new Date(Date.now() + 86_400_000).toISOString()) },
     ] as const) {
       await expectRouteSecurity({
         http: app.http,
-        method,
-        path,
-        body,
+        route: c.route,
+        path: '/v1/admin/demo-organizations',
+        body: c.body,
         forbidden: [
           { credential: other.admin.token, code: 'admin_required' },
           { credential: app.webKey, code: 'admin_required' },

@@ -31,6 +31,7 @@ import { createCredentialResolver } from './platform/auth/credentials.ts';
 import { registerGuard } from './platform/auth/guard.ts';
 import { createSessionTokens } from './platform/auth/session-tokens.ts';
 import { createCredentialStore } from './platform/auth/store.ts';
+import { type Clock, systemClock } from './platform/clock.ts';
 import { boundPasswordHashing } from './platform/crypto/passwords.ts';
 import { createSecretBox } from './platform/crypto/secret-box.ts';
 import type { Database } from './platform/db/client.ts';
@@ -61,20 +62,22 @@ import {
 export interface AppDeps {
   config: Config;
   database: Database;
+  /** Decides credential, session and demo expiry; the system clock unless a test passes its own. */
+  clock?: Clock;
 }
 
 /**
  * The platform's machinery and every module, composed once in dependency order (each module gets only what is
  * below it); the CLI, the tests and buildApp reach them through the result.
  */
-export function createServices({ config, database }: AppDeps) {
+export function createServices({ config, database, clock = systemClock }: AppDeps) {
   const { db } = database;
   const log = consoleJobLogger;
-  const tokens = createSessionTokens(config.jwtSecret);
+  const tokens = createSessionTokens(config.jwtSecret, clock);
   const secretBox = createSecretBox(config.secretKey);
-  const credentials = createCredentialResolver(createCredentialStore(db), tokens);
+  const credentials = createCredentialResolver(createCredentialStore(db), tokens, clock);
   const publicUrl = createPublicUrl(config.publicUrl);
-  const storage = createBlobStorage(config, { baseUrl: publicUrl.get });
+  const storage = createBlobStorage(config, { baseUrl: publicUrl.get, clock });
   // Live run events: Redis between processes when REDIS_URL is set, in-process otherwise; closed on shutdown.
   const bus = createEventBus({ redisUrl: config.redisUrl });
   // Work enqueued here wakes the job lane of its kind at once (the lanes are created last, from the modules' jobs).
@@ -112,6 +115,7 @@ export function createServices({ config, database }: AppDeps) {
     // Failed sign-ins: in Redis (shared by every process) when REDIS_URL is set.
     counters: createWindowCounters({ redisUrl: config.redisUrl, prefix: config.rateLimit.prefix, log }),
     signInRules: config.rateLimit.signIn,
+    clock,
   });
   // DLP patterns run in worker threads, started on first use.
   const dlp = createDlpModule({ db, evaluator: createRegexEvaluator(config.dlp) });

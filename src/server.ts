@@ -4,6 +4,7 @@ import { type BootstrapResult, bootstrap } from './bootstrap.ts';
 import type { Config } from './config.ts';
 import { seedOfflineModel } from './modules/catalog/seed.ts';
 import { seedBuiltinSkills } from './modules/skills/seed.ts';
+import type { Clock } from './platform/clock.ts';
 import { type Database, openDatabase } from './platform/db/client.ts';
 import { migrate } from './platform/db/migrate.ts';
 
@@ -17,16 +18,25 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** What a caller may put in place of the production defaults: tests pass a clock they control. */
+export interface ServerOptions {
+  clock?: Clock;
+}
+
 /**
  * Migrates, bootstraps, listens and starts the in-process job worker: what `atrium serve` does, also used by
  * tests and benchmarks.
  */
-export async function startServer(config: Config, existing?: Database): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  existing?: Database,
+  options: ServerOptions = {},
+): Promise<RunningServer> {
   const database = existing ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   await migrate(database.db);
   await seedOfflineModel(database.db);
   await seedBuiltinSkills(database.db);
-  const services = createServices({ config, database });
+  const services = createServices({ config, database, clock: options.clock });
   const bootstrapped = await bootstrap({
     db: database.db,
     config: config.bootstrap,

@@ -142,7 +142,12 @@ describe('GET /v1/admin/organizations/:id/users', () => {
 
   it('is open to the operator session and refuses callers without the organizations section', async () => {
     expect((await operator.http.get(usersPath(orgX.org.id))).status).toBe(200);
-    await expectRouteSecurity({ http: app.http, method: 'GET', path: usersPath(orgX.org.id), forbidden: denied });
+    await expectRouteSecurity({
+      http: app.http,
+      route: 'GET /v1/admin/organizations/:id/users',
+      path: usersPath(orgX.org.id),
+      forbidden: denied,
+    });
   });
 });
 
@@ -195,7 +200,7 @@ describe('GET /v1/admin/organizations/:id/users/:userId', () => {
   it('refuses callers without the organizations section', async () => {
     await expectRouteSecurity({
       http: app.http,
-      method: 'GET',
+      route: 'GET /v1/admin/organizations/:id/users/:userId',
       path: userPath(orgX.org.id, orgX.admin.user.id),
       forbidden: denied,
     });
@@ -344,7 +349,7 @@ describe('PATCH /v1/admin/organizations/:id/users/:userId', () => {
   it('refuses callers without the organizations section', async () => {
     await expectRouteSecurity({
       http: app.http,
-      method: 'PATCH',
+      route: 'PATCH /v1/admin/organizations/:id/users/:userId',
       path: userPath(orgX.org.id, orgX.admin.user.id),
       body: { firstName: 'Hacked' },
       forbidden: denied,
@@ -411,11 +416,14 @@ describe('POST /v1/admin/organizations/:id/users/:userId/suspend and /unsuspend'
 
   it('refuses callers without the organizations section', async () => {
     const member = await addUser(app, orgX.admin.http);
-    for (const action of ['suspend', 'unsuspend']) {
+    for (const c of [
+      { route: 'POST /v1/admin/organizations/:id/users/:userId/suspend', action: 'suspend' },
+      { route: 'POST /v1/admin/organizations/:id/users/:userId/unsuspend', action: 'unsuspend' },
+    ] as const) {
       await expectRouteSecurity({
         http: app.http,
-        method: 'POST',
-        path: `${userPath(orgX.org.id, member.user.id)}/${action}`,
+        route: c.route,
+        path: `${userPath(orgX.org.id, member.user.id)}/${c.action}`,
         forbidden: denied,
       });
     }
@@ -499,7 +507,7 @@ describe('POST /v1/admin/organizations/:id/users/:userId/password', () => {
   it('refuses callers without the organizations section', async () => {
     await expectRouteSecurity({
       http: app.http,
-      method: 'POST',
+      route: 'POST /v1/admin/organizations/:id/users/:userId/password',
       path: `${userPath(orgX.org.id, orgX.admin.user.id)}/password`,
       body: { password: 'an-attackers-password' },
       forbidden: denied,
@@ -566,7 +574,7 @@ describe('DELETE /v1/admin/organizations/:id/users/:userId', () => {
     const member = await addUser(app, orgX.admin.http);
     await expectRouteSecurity({
       http: app.http,
-      method: 'DELETE',
+      route: 'DELETE /v1/admin/organizations/:id/users/:userId',
       path: userPath(orgX.org.id, member.user.id),
       forbidden: denied,
     });
@@ -614,7 +622,7 @@ describe('GET /v1/admin/organizations/:id/service-accounts', () => {
   it('refuses callers without the organizations section', async () => {
     await expectRouteSecurity({
       http: app.http,
-      method: 'GET',
+      route: 'GET /v1/admin/organizations/:id/service-accounts',
       path: `/v1/admin/organizations/${orgX.org.id}/service-accounts`,
       forbidden: denied,
     });

@@ -181,18 +181,22 @@ describe('the organization state machine', () => {
   it('guards every route with the organizations section', async () => {
     const org = await createOrg();
     const orgAdmin = await createOrgWithAdmin(app);
-    for (const [method, path] of [
-      ['GET', '/v1/admin/organizations'],
-      ['GET', `/v1/admin/organizations/${org.id}`],
-      ['PATCH', `/v1/admin/organizations/${org.id}`],
-      ['DELETE', `/v1/admin/organizations/${org.id}`],
-      ['POST', `/v1/admin/organizations/${org.id}/restore`],
+    for (const c of [
+      { route: 'GET /v1/admin/organizations', path: '/v1/admin/organizations' },
+      { route: 'GET /v1/admin/organizations/:id', path: `/v1/admin/organizations/${org.id}` },
+      {
+        route: 'PATCH /v1/admin/organizations/:id',
+        path: `/v1/admin/organizations/${org.id}`,
+        body: { industry: 'x' },
+      },
+      { route: 'DELETE /v1/admin/organizations/:id', path: `/v1/admin/organizations/${org.id}` },
+      { route: 'POST /v1/admin/organizations/:id/restore', path: `/v1/admin/organizations/${org.id}/restore` },
     ] as const) {
       await expectRouteSecurity({
         http: app.http,
-        method,
-        path,
-        body: method === 'PATCH' ? { industry: 'x' } : undefined,
+        route: c.route,
+        path: c.path,
+        body: 'body' in c ? c.body : undefined,
         forbidden: [
           { credential: orgAdmin.admin.token, code: 'admin_required' },
           { credential: app.webKey, code: 'admin_required' },

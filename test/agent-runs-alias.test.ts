@@ -131,7 +131,7 @@ describe('POST /v1/agents/:id/run (alias of the canonical start-run)', () => {
     const agent = await createAgent(alice);
     await expectRouteSecurity({
       http: app.http,
-      method: 'POST',
+      route: 'POST /v1/agents/:id/run',
       path: `/v1/agents/${agent.id}/run`,
       body: { input: { prompt: 'x' } },
       crossOrg: { credential: orgB.admin.token, missingPath: `/v1/agents/${randomId()}/run` },

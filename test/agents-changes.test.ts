@@ -93,7 +93,7 @@ describe('PATCH /v1/agents/:id', () => {
     const agent = await createAgent(alice);
     await expectRouteSecurity({
       http: app.http,
-      method: 'PATCH',
+      route: 'PATCH /v1/agents/:id',
       path: `/v1/agents/${agent.id}`,
       body: { name: 'x' },
       crossOrg: { credential: orgB.admin.token, missingPath: `/v1/agents/${randomId()}` },
@@ -161,7 +161,7 @@ describe('DELETE /v1/agents/:id (archive)', () => {
     const agent = await createAgent(alice);
     await expectRouteSecurity({
       http: app.http,
-      method: 'DELETE',
+      route: 'DELETE /v1/agents/:id',
       path: `/v1/agents/${agent.id}`,
       crossOrg: { credential: orgB.admin.token, missingPath: `/v1/agents/${randomId()}` },
     });

@@ -157,7 +157,7 @@ describe('POST /v1/agents', () => {
   });
 
   it('owes the security cases', async () => {
-    await expectRouteSecurity({ http: app.http, method: 'POST', path: '/v1/agents', body: { name: 'x' } });
+    await expectRouteSecurity({ http: app.http, route: 'POST /v1/agents', path: '/v1/agents', body: { name: 'x' } });
   });
 });
 
@@ -199,7 +199,7 @@ describe('GET /v1/agents', () => {
   });
 
   it('owes the security cases', async () => {
-    await expectRouteSecurity({ http: app.http, method: 'GET', path: '/v1/agents' });
+    await expectRouteSecurity({ http: app.http, route: 'GET /v1/agents', path: '/v1/agents' });
   });
 });
 
@@ -216,7 +216,7 @@ describe('GET /v1/agents/:id', () => {
     const agent = await createAgent(alice);
     await expectRouteSecurity({
       http: app.http,
-      method: 'GET',
+      route: 'GET /v1/agents/:id',
       path: `/v1/agents/${agent.id}`,
       crossOrg: { credential: orgB.admin.token, missingPath: `/v1/agents/${randomId()}` },
     });

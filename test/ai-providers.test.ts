@@ -263,18 +263,22 @@ describe('AI providers', () => {
   it('needs the ai-platform console section', async () => {
     const outsiders = await aiPlatformOutsiders(app);
     const p = await custom();
-    for (const [method, path, body] of [
-      ['GET', '/v1/admin/ai-providers', undefined],
-      ['POST', '/v1/admin/ai-providers', { name: 'R', slug: slug('r'), base_url: 'https://r.example.test/v1' }],
-      ['GET', `/v1/admin/ai-providers/${p.id}`, undefined],
-      ['PATCH', `/v1/admin/ai-providers/${p.id}`, { name: 'R' }],
-      ['DELETE', `/v1/admin/ai-providers/${p.id}`, undefined],
+    for (const c of [
+      { route: 'GET /v1/admin/ai-providers', path: '/v1/admin/ai-providers', body: undefined },
+      {
+        route: 'POST /v1/admin/ai-providers',
+        path: '/v1/admin/ai-providers',
+        body: { name: 'R', slug: slug('r'), base_url: 'https://r.example.test/v1' },
+      },
+      { route: 'GET /v1/admin/ai-providers/:id', path: `/v1/admin/ai-providers/${p.id}`, body: undefined },
+      { route: 'PATCH /v1/admin/ai-providers/:id', path: `/v1/admin/ai-providers/${p.id}`, body: { name: 'R' } },
+      { route: 'DELETE /v1/admin/ai-providers/:id', path: `/v1/admin/ai-providers/${p.id}`, body: undefined },
     ] as const) {
       await expectRouteSecurity({
         http: app.http,
-        method,
-        path,
-        body,
+        route: c.route,
+        path: c.path,
+        body: c.body,
         forbidden: outsiders,
       });
     }

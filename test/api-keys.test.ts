@@ -251,7 +251,7 @@ describe('POST /v1/service-accounts/:id/api-keys', () => {
     const account = await createAccount(orgA.admin.http);
     await expectRouteSecurity({
       http: app.http,
-      method: 'POST',
+      route: 'POST /v1/service-accounts/:id/api-keys',
       path: keysPath(account.id),
       body: { name: 'intruder' },
       forbidden: wrongCallers(),
@@ -319,7 +319,7 @@ describe('GET /v1/service-accounts/:id/api-keys', () => {
     const { account } = await createServiceAccountWithKey(orgA.admin.http);
     await expectRouteSecurity({
       http: app.http,
-      method: 'GET',
+      route: 'GET /v1/service-accounts/:id/api-keys',
       path: keysPath(account.id),
       forbidden: wrongCallers(),
       crossOrg: { credential: orgB.admin.token, missingPath: keysPath(randomId()) },
@@ -385,7 +385,7 @@ describe('DELETE /v1/service-accounts/:id/api-keys/:keyId', () => {
     const { account, key, keyRecord } = await createServiceAccountWithKey(orgA.admin.http);
     await expectRouteSecurity({
       http: app.http,
-      method: 'DELETE',
+      route: 'DELETE /v1/service-accounts/:id/api-keys/:keyId',
       path: `${keysPath(account.id)}/${keyRecord.id}`,
       forbidden: wrongCallers(),
       crossOrg: { credential: orgB.admin.token, missingPath: `${keysPath(randomId())}/${randomId()}` },
@@ -460,14 +460,17 @@ describe('revocation under load', () => {
 describe('key expiry', () => {
   it('accepts a key until its expires_at, then refuses it and its sessions with 401', async () => {
     const account = await createAccount(orgA.admin.http);
-    const expiresAt = new Date(Date.now() + 2_000);
+    const expiresAt = new Date(app.clock.now().getTime() + 60_000);
     const issued = await issueKey(orgA.admin.http, account.id, { expires_at: expiresAt.toISOString() });
     expect(issued.expires_at).toBe(expiresAt.toISOString());
     expect((await identity(issued.key)).status).toBe(200);
     const token = await mintSession(app, issued.key, plainMember.user.email, plainMember.password);
     expect((await identity(token)).status).toBe(200);
 
-    await sleep(Math.max(0, expiresAt.getTime() - Date.now()) + 150);
+    // A second short of expires_at the key still works; from expires_at on it no longer does.
+    app.clock.advanceTo(new Date(expiresAt.getTime() - 1_000));
+    expect((await identity(issued.key)).status).toBe(200);
+    app.clock.advanceTo(expiresAt);
     expectError(await identity(issued.key), 401, 'invalid_credentials');
     expectError(await identity(token), 401, 'invalid_credentials');
     const row = (await listKeys(orgA.admin.http, account.id)).find((k) => k.id === issued.id);

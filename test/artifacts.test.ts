@@ -251,18 +251,33 @@ describe('artifacts over HTTP', () => {
 
   it('owes every route its security cases: 401 without a valid credential, 404 across organizations', async () => {
     const artifact = await makeArtifact(projectThread, 'secure.md');
-    const routes = [
-      ['GET', `/v1/threads/${projectThread}/artifacts`, `/v1/threads/${randomId()}/artifacts`],
-      ['GET', `/v1/artifacts/${artifact.id}`, `/v1/artifacts/${randomId()}`],
-      ['GET', `/v1/artifacts/${artifact.id}/download`, `/v1/artifacts/${randomId()}/download`],
-      ['DELETE', `/v1/artifacts/${artifact.id}`, `/v1/artifacts/${randomId()}`],
-    ] as const;
-    for (const [method, path, missingPath] of routes) {
+    for (const c of [
+      {
+        route: 'GET /v1/threads/:id/artifacts',
+        path: `/v1/threads/${projectThread}/artifacts`,
+        missingPath: `/v1/threads/${randomId()}/artifacts`,
+      },
+      {
+        route: 'GET /v1/artifacts/:id',
+        path: `/v1/artifacts/${artifact.id}`,
+        missingPath: `/v1/artifacts/${randomId()}`,
+      },
+      {
+        route: 'GET /v1/artifacts/:id/download',
+        path: `/v1/artifacts/${artifact.id}/download`,
+        missingPath: `/v1/artifacts/${randomId()}/download`,
+      },
+      {
+        route: 'DELETE /v1/artifacts/:id',
+        path: `/v1/artifacts/${artifact.id}`,
+        missingPath: `/v1/artifacts/${randomId()}`,
+      },
+    ] as const) {
       await expectRouteSecurity({
         http: app.http,
-        method,
-        path,
-        crossOrg: { credential: orgB.admin.token, missingPath },
+        route: c.route,
+        path: c.path,
+        crossOrg: { credential: orgB.admin.token, missingPath: c.missingPath },
       });
     }
     // None of that touched it.

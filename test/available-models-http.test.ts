@@ -122,7 +122,7 @@ describe('GET /v1/admin/ai-providers/:id/available-models', () => {
     const org = await createOrgWithAdmin(app);
     await expectRouteSecurity({
       http: app.http,
-      method: 'GET',
+      route: 'GET /v1/admin/ai-providers/:id/available-models',
       path: `/v1/admin/ai-providers/${p.id}/available-models`,
       forbidden: [
         { credential: org.admin.token, code: 'admin_required' },

@@ -109,17 +109,25 @@ describe('console roles', () => {
     const session = await mintSession(app, app.consoleKey, user.body.user.email, user.body.password);
     const other = await createOrgWithAdmin(app);
     const role = await createRole(['sales']);
-    for (const [method, path, body] of [
-      ['GET', '/v1/admin/console-roles', undefined],
-      ['POST', '/v1/admin/console-roles', { name: unique('R'), sections: ['sales'] }],
-      ['PATCH', `/v1/admin/console-roles/${role.id}`, { name: unique('R') }],
-      ['DELETE', `/v1/admin/console-roles/${role.id}`, undefined],
+    for (const c of [
+      { route: 'GET /v1/admin/console-roles', path: '/v1/admin/console-roles', body: undefined },
+      {
+        route: 'POST /v1/admin/console-roles',
+        path: '/v1/admin/console-roles',
+        body: { name: unique('R'), sections: ['sales'] },
+      },
+      {
+        route: 'PATCH /v1/admin/console-roles/:id',
+        path: `/v1/admin/console-roles/${role.id}`,
+        body: { name: unique('R') },
+      },
+      { route: 'DELETE /v1/admin/console-roles/:id', path: `/v1/admin/console-roles/${role.id}`, body: undefined },
     ] as const) {
       await expectRouteSecurity({
         http: app.http,
-        method,
-        path,
-        body,
+        route: c.route,
+        path: c.path,
+        body: c.body,
         forbidden: [
           { credential: session, code: 'admin_required' },
           { credential: other.admin.token, code: 'admin_required' },

@@ -136,7 +136,7 @@ describe('POST /v1/admin/organizations', () => {
     );
     await expectRouteSecurity({
       http: app.http,
-      method: 'POST',
+      route: 'POST /v1/admin/organizations',
       path: '/v1/admin/organizations',
       body: { name: unique('Denied') },
       forbidden: denied,
@@ -219,7 +219,13 @@ describe('POST /v1/admin/organizations/:id/users', () => {
     const body = { firstName: 'A', lastName: 'B', email: `${unique('x')}@atrium.test` };
     expectError(await consoleKey.post(`/v1/admin/organizations/${randomId()}/users`, body), 404, 'not_found');
     expectError(await consoleKey.post('/v1/admin/organizations/not-a-uuid/users', body), 404, 'not_found');
-    await expectRouteSecurity({ http: app.http, method: 'POST', path: path(), body, forbidden: denied });
+    await expectRouteSecurity({
+      http: app.http,
+      route: 'POST /v1/admin/organizations/:id/users',
+      path: path(),
+      body,
+      forbidden: denied,
+    });
   });
 });
 
@@ -257,12 +263,15 @@ describe('organization suspension', () => {
   });
 
   it('404s unknown organizations and guards the routes', async () => {
-    for (const action of ['suspend', 'unsuspend']) {
-      expectError(await consoleKey.post(`/v1/admin/organizations/${randomId()}/${action}`), 404, 'not_found');
+    for (const c of [
+      { route: 'POST /v1/admin/organizations/:id/suspend', action: 'suspend' },
+      { route: 'POST /v1/admin/organizations/:id/unsuspend', action: 'unsuspend' },
+    ] as const) {
+      expectError(await consoleKey.post(`/v1/admin/organizations/${randomId()}/${c.action}`), 404, 'not_found');
       await expectRouteSecurity({
         http: app.http,
-        method: 'POST',
-        path: `/v1/admin/organizations/${orgA.org.id}/${action}`,
+        route: c.route,
+        path: `/v1/admin/organizations/${orgA.org.id}/${c.action}`,
         forbidden: denied,
       });
     }

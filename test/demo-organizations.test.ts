@@ -32,7 +32,7 @@ const demoBody = (expiresAt: string) => ({
 
 describe('demo organizations', () => {
   it('creates a demo with its first admin, who works until the expiry and is refused after it', async () => {
-    const expiresAt = new Date(Date.now() + 2_000).toISOString();
+    const expiresAt = new Date(app.clock.now().getTime() + 60_000).toISOString();
     const res = await sales.post('/v1/admin/demo-organizations', demoBody(expiresAt));
     expect(res.status, res.text).toBe(201);
     expect(Object.keys(res.body).sort()).toEqual(['organization', 'password', 'user']);
@@ -45,7 +45,7 @@ describe('demo organizations', () => {
     expect(list.status).toBe(200);
     expect(list.body.data.map((o: any) => o.id)).toContain(res.body.organization.id);
 
-    await new Promise((r) => setTimeout(r, Date.parse(expiresAt) - Date.now() + 100));
+    app.clock.advanceTo(new Date(expiresAt));
     expectError(await app.http.as(token).get('/v1/users/me'), 403, 'org_suspended');
     expectError(
       await app.http
@@ -86,15 +86,15 @@ describe('demo organizations', () => {
     expectError(await sales.get('/v1/admin/organizations'), 403, 'admin_required');
     expectError(await sales.get('/v1/admin/console-roles'), 403, 'admin_required');
     const other = await createOrgWithAdmin(app);
-    for (const [method, path, body] of [
-      ['GET', '/v1/admin/demo-organizations', undefined],
-      ['POST', '/v1/admin/demo-organizations', demoBody(new Date(Date.now() + 86_400_000).toISOString())],
+    for (const c of [
+      { route: 'GET /v1/admin/demo-organizations', body: undefined },
+      { route: 'POST /v1/admin/demo-organizations', body: demoBody(new Date(Date.now() + 86_400_000).toISOString()) },
     ] as const) {
       await expectRouteSecurity({
         http: app.http,
-        method,
-        path,
-        body,
+        route: c.route,
+        path: '/v1/admin/demo-organizations',
+        body: c.body,
         forbidden: [
           { credential: other.admin.token, code: 'admin_required' },
           { credential: app.webKey, code: 'admin_required' },

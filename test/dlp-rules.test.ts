@@ -142,7 +142,7 @@ describe('POST /v1/organization/dlp-rules', () => {
   it('is for org admins only', async () => {
     await expectRouteSecurity({
       http: app.http,
-      method: 'POST',
+      route: 'POST /v1/organization/dlp-rules',
       path: RULES,
       body: { name: 'x', pattern: 'x', action: 'deny' },
       forbidden: wrongCallers(),
@@ -170,7 +170,12 @@ describe('GET /v1/organization/dlp-rules', () => {
   });
 
   it('is for org admins only', async () => {
-    await expectRouteSecurity({ http: app.http, method: 'GET', path: RULES, forbidden: wrongCallers() });
+    await expectRouteSecurity({
+      http: app.http,
+      route: 'GET /v1/organization/dlp-rules',
+      path: RULES,
+      forbidden: wrongCallers(),
+    });
   });
 });
 
@@ -233,7 +238,7 @@ describe('PATCH /v1/organization/dlp-rules/:ruleId', () => {
     const rule = await createRule(orgA.admin.http);
     await expectRouteSecurity({
       http: app.http,
-      method: 'PATCH',
+      route: 'PATCH /v1/organization/dlp-rules/:ruleId',
       path: `${RULES}/${rule.id}`,
       body: { name: 'stolen' },
       forbidden: wrongCallers(),
@@ -262,7 +267,7 @@ describe('DELETE /v1/organization/dlp-rules/:ruleId', () => {
     const rule = await createRule(orgA.admin.http);
     await expectRouteSecurity({
       http: app.http,
-      method: 'DELETE',
+      route: 'DELETE /v1/organization/dlp-rules/:ruleId',
       path: `${RULES}/${rule.id}`,
       forbidden: wrongCallers(),
       crossOrg: { credential: orgB.admin.token, missingPath: `${RULES}/${randomId()}` },

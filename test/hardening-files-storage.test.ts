@@ -10,6 +10,7 @@ import { createLocalBlobStorage, STALE_TEMP_MS } from '../src/platform/storage/l
 import { registerLocalBlobRoutes } from '../src/platform/storage/local-routes.ts';
 import { scheduleTempSweeps, TEMP_SWEEP_INTERVAL_MS } from '../src/platform/storage/temp-sweep.ts';
 import { eventually } from './helpers/assertions.ts';
+import { createTestClock, type TestClock } from './helpers/clock.ts';
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
@@ -17,7 +18,7 @@ afterEach(async () => {
 });
 
 /** A local backend in its own directory; `app` serves its URLs when a test needs them. */
-function localBackend(options: { staleTempMs?: number } = {}) {
+function localBackend(options: { staleTempMs?: number; clock?: TestClock } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'atrium-blobs-'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   let baseUrl = '';
@@ -70,23 +71,29 @@ describe('local blob storage: abandoned upload temp files', () => {
     expect(STALE_TEMP_MS + TEMP_SWEEP_INTERVAL_MS).toBeLessThanOrEqual(60 * 60_000);
   });
 
-  it('sweeps temp files nothing wrote to for the stale age, and keeps fresh ones', async () => {
-    const { storage, tempDir, temps } = localBackend({ staleTempMs: 1_000 });
+  it('keeps a temp file while something wrote to it within the stale age, and sweeps it after', async () => {
+    const clock = createTestClock();
+    const { storage, tempDir, temps } = localBackend({ staleTempMs: 60_000, clock });
     await storage.start();
     writeFileSync(join(tempDir, 'left-by-a-crash'), 'partial upload');
     await storage.sweepTemps();
     expect(temps()).toEqual(['left-by-a-crash']);
-    await new Promise((resolve) => setTimeout(resolve, 1_200));
-    writeFileSync(join(tempDir, 'still-arriving'), 'partial upload');
+    // A temp file's age is the clock's time less its last change: a second short of the stale age it stays.
+    clock.advance(59_000);
     await storage.sweepTemps();
-    expect(temps()).toEqual(['still-arriving']);
+    expect(temps()).toEqual(['left-by-a-crash']);
+    clock.advance(2_000);
+    await storage.sweepTemps();
+    expect(temps()).toEqual([]);
   });
 
   it('sweeps at start, then periodically until the app closes', async () => {
-    const { storage, tempDir, temps, serve } = localBackend({ staleTempMs: 200 });
+    const clock = createTestClock();
+    const { storage, tempDir, temps, serve } = localBackend({ staleTempMs: 200, clock });
     await storage.start();
     writeFileSync(join(tempDir, 'before-start'), 'x');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // From here on every temp file is older than the stale age as soon as it is written.
+    clock.advance(300);
     await storage.start();
     expect(temps()).toEqual([]);
 

@@ -226,7 +226,7 @@ describe('GET /v1/auth/identity: refused tokens', () => {
 
 describe('GET /v1/auth/identity: the bearer header', () => {
   it('owes the standard security cases', async () => {
-    await expectRouteSecurity({ http: app.http, method: 'GET', path: '/v1/auth/identity' });
+    await expectRouteSecurity({ http: app.http, route: 'GET /v1/auth/identity', path: '/v1/auth/identity' });
   });
 
   it('accepts the scheme in any case and refuses credentials outside the header', async () => {

@@ -314,18 +314,18 @@ describe('AI model families', () => {
     const outsiders = await aiPlatformOutsiders(app);
     const p = await provider();
     const f = await family(p.id);
-    for (const [method, path, body] of [
-      ['GET', BASE, undefined],
-      ['POST', BASE, { providerId: p.id, name: 'R', slug: slug('r') }],
-      ['GET', `${BASE}/${f.id}`, undefined],
-      ['PATCH', `${BASE}/${f.id}`, { name: 'R' }],
-      ['DELETE', `${BASE}/${f.id}`, undefined],
+    for (const c of [
+      { route: 'GET /v1/admin/ai-model-families', path: BASE, body: undefined },
+      { route: 'POST /v1/admin/ai-model-families', path: BASE, body: { providerId: p.id, name: 'R', slug: slug('r') } },
+      { route: 'GET /v1/admin/ai-model-families/:id', path: `${BASE}/${f.id}`, body: undefined },
+      { route: 'PATCH /v1/admin/ai-model-families/:id', path: `${BASE}/${f.id}`, body: { name: 'R' } },
+      { route: 'DELETE /v1/admin/ai-model-families/:id', path: `${BASE}/${f.id}`, body: undefined },
     ] as const) {
       await expectRouteSecurity({
         http: app.http,
-        method,
-        path,
-        body,
+        route: c.route,
+        path: c.path,
+        body: c.body,
         forbidden: outsiders,
       });
     }
@@ -574,7 +574,7 @@ describe('AI model families: usage, replacement and deactivation', () => {
     const f = await family((await provider()).id);
     await expectRouteSecurity({
       http: app.http,
-      method: 'GET',
+      route: 'GET /v1/admin/ai-model-families/:id/usage',
       path: `${BASE}/${f.id}/usage`,
       forbidden: outsiders,
     });

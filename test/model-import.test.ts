@@ -295,7 +295,7 @@ describe('POST /v1/admin/ai-model-families/:id/import-versions', () => {
     const f = await family((await provider()).id);
     await expectRouteSecurity({
       http: app.http,
-      method: 'POST',
+      route: 'POST /v1/admin/ai-model-families/:id/import-versions',
       path: importPath(f.id),
       body: { modelIds: ['gpt-4o-2024-08-06'] },
       forbidden: outsiders,

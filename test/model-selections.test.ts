@@ -248,9 +248,20 @@ describe('organization model selections', () => {
       { credential: memberKey, code: 'forbidden' },
     ];
     const body = { selections: [] };
-    await expectRouteSecurity({ http: app.http, method: 'GET', path: '/v1/models' });
-    await expectRouteSecurity({ http: app.http, method: 'GET', path: SELECTIONS, forbidden });
-    await expectRouteSecurity({ http: app.http, method: 'PUT', path: SELECTIONS, body, forbidden });
+    await expectRouteSecurity({ http: app.http, route: 'GET /v1/models', path: '/v1/models' });
+    await expectRouteSecurity({
+      http: app.http,
+      route: 'GET /v1/organization/model-selections',
+      path: SELECTIONS,
+      forbidden,
+    });
+    await expectRouteSecurity({
+      http: app.http,
+      route: 'PUT /v1/organization/model-selections',
+      path: SELECTIONS,
+      body,
+      forbidden,
+    });
     expectError(await member.http.put(SELECTIONS, body), 403, 'forbidden');
   });
 });

@@ -237,7 +237,7 @@ describe('POST /v1/admin/ai-providers/:id/sync-models', () => {
     const calls = vendor.requests.length;
     await expectRouteSecurity({
       http: app.http,
-      method: 'POST',
+      route: 'POST /v1/admin/ai-providers/:id/sync-models',
       path: syncPath(p.id),
       body: {},
       forbidden: outsiders,

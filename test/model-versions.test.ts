@@ -311,18 +311,22 @@ describe('AI model versions', () => {
     const outsiders = await aiPlatformOutsiders(app);
     const f = await family((await provider()).id);
     const v = await version(f.id);
-    for (const [method, path, body] of [
-      ['GET', BASE, undefined],
-      ['POST', BASE, { familyId: f.id, modelId: 'm-sec', version: 'sec' }],
-      ['GET', `${BASE}/${v.id}`, undefined],
-      ['PATCH', `${BASE}/${v.id}`, { displayName: 'R' }],
-      ['DELETE', `${BASE}/${v.id}`, undefined],
+    for (const c of [
+      { route: 'GET /v1/admin/ai-model-versions', path: BASE, body: undefined },
+      {
+        route: 'POST /v1/admin/ai-model-versions',
+        path: BASE,
+        body: { familyId: f.id, modelId: 'm-sec', version: 'sec' },
+      },
+      { route: 'GET /v1/admin/ai-model-versions/:id', path: `${BASE}/${v.id}`, body: undefined },
+      { route: 'PATCH /v1/admin/ai-model-versions/:id', path: `${BASE}/${v.id}`, body: { displayName: 'R' } },
+      { route: 'DELETE /v1/admin/ai-model-versions/:id', path: `${BASE}/${v.id}`, body: undefined },
     ] as const) {
       await expectRouteSecurity({
         http: app.http,
-        method,
-        path,
-        body,
+        route: c.route,
+        path: c.path,
+        body: c.body,
         forbidden: outsiders,
       });
     }

@@ -47,7 +47,7 @@ describe('GET /v1/organization', () => {
     expect((await app.http.as(adminKey.key).get('/v1/organization')).body.id).toBe(orgA.org.id);
     await expectRouteSecurity({
       http: app.http,
-      method: 'GET',
+      route: 'GET /v1/organization',
       path: '/v1/organization',
       forbidden: [
         { credential: member.token, code: 'forbidden' },
@@ -100,7 +100,7 @@ describe('PATCH /v1/organization', () => {
     const member = await addUser(app, orgA.admin.http);
     await expectRouteSecurity({
       http: app.http,
-      method: 'PATCH',
+      route: 'PATCH /v1/organization',
       path: '/v1/organization',
       body: { industry: 'x' },
       forbidden: [{ credential: member.token, code: 'forbidden' }],
@@ -115,6 +115,6 @@ describe('GET /v1/plans', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.map((p: any) => p.slug).sort()).toEqual(['enterprise', 'free', 'pro']);
     expect(res.body.data.find((p: any) => p.slug === 'pro')).toMatchObject({ price_minor: 4900, currency: 'USD' });
-    await expectRouteSecurity({ http: app.http, method: 'GET', path: '/v1/plans' });
+    await expectRouteSecurity({ http: app.http, route: 'GET /v1/plans', path: '/v1/plans' });
   });
 });

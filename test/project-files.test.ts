@@ -162,27 +162,29 @@ describe('project files', () => {
     });
     const { key } = await createServiceAccountWithKey(orgA.admin.http, 'admin');
     expectError(await app.http.as(key).get(`/v1/projects/${projectId}/files`), 403, 'forbidden');
-    const routes = [
-      [
-        'POST',
-        `/v1/projects/${projectId}/files/upload-url`,
-        { filename: 'a.txt', mimeType: 'text/plain', sizeBytes: 1 },
-      ],
-      ['GET', `/v1/projects/${projectId}/files`, undefined],
-      ['GET', `/v1/projects/${projectId}/search?q=secret`, undefined],
-      ['POST', `/v1/project-files/${fileId}/commit`, undefined],
-      ['GET', `/v1/project-files/${fileId}`, undefined],
-      ['GET', `/v1/project-files/${fileId}/download`, undefined],
-      ['DELETE', `/v1/project-files/${fileId}`, undefined],
-    ] as const;
-    for (const [method, path, body] of routes) {
-      expectError(await outsider.http.request(method, path, { body }), 404, 'not_found');
-      const missing = path.replace(projectId, randomId()).replace(fileId, randomId());
+    for (const c of [
+      {
+        route: 'POST /v1/projects/:id/files/upload-url',
+        path: `/v1/projects/${projectId}/files/upload-url`,
+        body: { filename: 'a.txt', mimeType: 'text/plain', sizeBytes: 1 },
+      },
+      { route: 'GET /v1/projects/:id/files', path: `/v1/projects/${projectId}/files`, body: undefined },
+      { route: 'GET /v1/projects/:id/search', path: `/v1/projects/${projectId}/search?q=secret`, body: undefined },
+      { route: 'POST /v1/project-files/:id/commit', path: `/v1/project-files/${fileId}/commit`, body: undefined },
+      { route: 'GET /v1/project-files/:id', path: `/v1/project-files/${fileId}`, body: undefined },
+      { route: 'GET /v1/project-files/:id/download', path: `/v1/project-files/${fileId}/download`, body: undefined },
+      { route: 'DELETE /v1/project-files/:id', path: `/v1/project-files/${fileId}`, body: undefined },
+    ] as const) {
+      const method = c.route.split(' ')[0]!;
+      expectError(await outsider.http.request(method, c.path, { body: c.body }), 404, 'not_found');
+      const missing = c.path.replace(projectId, randomId()).replace(fileId, randomId());
       await expectRouteSecurity({
         http: app.http,
-        method,
-        path,
-        body,
+        route: c.route,
+        path: c.path,
+        body: c.body,
+        // Project files are for people: a service account key, even an admin one, is refused.
+        forbidden: [{ credential: key, code: 'forbidden' }],
         crossOrg: { credential: orgB.admin.token, missingPath: missing },
       });
     }

@@ -154,21 +154,32 @@ describe('projects', () => {
 
   it('guards every route, including across organizations', async () => {
     const project = await createProject(alice);
-    for (const [method, path, body] of [
-      ['GET', `/v1/projects/${project.id}`, undefined],
-      ['PATCH', `/v1/projects/${project.id}`, { description: 'x' }],
-      ['DELETE', `/v1/projects/${project.id}`, undefined],
+    // Projects are for people: a service account is the wrong caller class, even an admin one.
+    const forbidden = [
+      { credential: (await createServiceAccountWithKey(orgA.admin.http, 'admin')).key, code: 'forbidden' },
+    ];
+    for (const c of [
+      { route: 'GET /v1/projects/:id', body: undefined },
+      { route: 'PATCH /v1/projects/:id', body: { description: 'x' } },
+      { route: 'DELETE /v1/projects/:id', body: undefined },
     ] as const) {
       await expectRouteSecurity({
         http: app.http,
-        method,
-        path,
-        body,
+        route: c.route,
+        path: `/v1/projects/${project.id}`,
+        body: c.body,
+        forbidden,
         crossOrg: { credential: orgB.admin.token, missingPath: `/v1/projects/${randomId()}` },
       });
     }
-    await expectRouteSecurity({ http: app.http, method: 'GET', path: '/v1/projects' });
-    await expectRouteSecurity({ http: app.http, method: 'POST', path: '/v1/projects', body: { name: 'x' } });
+    await expectRouteSecurity({ http: app.http, route: 'GET /v1/projects', path: '/v1/projects', forbidden });
+    await expectRouteSecurity({
+      http: app.http,
+      route: 'POST /v1/projects',
+      path: '/v1/projects',
+      body: { name: 'x' },
+      forbidden,
+    });
   });
 });
 
@@ -225,19 +236,35 @@ describe('project members', () => {
 
   it('guards every member route across organizations', async () => {
     const project = await createProject(alice);
+    const forbidden = [
+      { credential: (await createServiceAccountWithKey(orgA.admin.http, 'admin')).key, code: 'forbidden' },
+    ];
     await alice.http.post(`/v1/projects/${project.id}/members`, { user_id: bob.user.id });
-    for (const [method, path, body] of [
-      ['GET', `/v1/projects/${project.id}/members`, undefined],
-      ['POST', `/v1/projects/${project.id}/members`, { user_id: carol.user.id }],
-      ['PATCH', `/v1/projects/${project.id}/members/${bob.user.id}`, { role: 'admin' }],
-      ['DELETE', `/v1/projects/${project.id}/members/${bob.user.id}`, undefined],
+    for (const c of [
+      { route: 'GET /v1/projects/:id/members', path: `/v1/projects/${project.id}/members`, body: undefined },
+      {
+        route: 'POST /v1/projects/:id/members',
+        path: `/v1/projects/${project.id}/members`,
+        body: { user_id: carol.user.id },
+      },
+      {
+        route: 'PATCH /v1/projects/:id/members/:userId',
+        path: `/v1/projects/${project.id}/members/${bob.user.id}`,
+        body: { role: 'admin' },
+      },
+      {
+        route: 'DELETE /v1/projects/:id/members/:userId',
+        path: `/v1/projects/${project.id}/members/${bob.user.id}`,
+        body: undefined,
+      },
     ] as const) {
       await expectRouteSecurity({
         http: app.http,
-        method,
-        path,
-        body,
-        crossOrg: { credential: orgB.admin.token, missingPath: path.replace(project.id, randomId()) },
+        route: c.route,
+        path: c.path,
+        body: c.body,
+        forbidden,
+        crossOrg: { credential: orgB.admin.token, missingPath: c.path.replace(project.id, randomId()) },
       });
     }
   });

@@ -148,7 +148,7 @@ describe('posting a message', () => {
     const thread = await newThread();
     await expectRouteSecurity({
       http: app.http,
-      method: 'POST',
+      route: 'POST /v1/threads/:id/messages',
       path: `/v1/threads/${thread.id}/messages`,
       body: { content: 'hi' },
       crossOrg: { credential: orgB.admin.token, missingPath: `/v1/threads/${randomId()}/messages` },
@@ -359,20 +359,27 @@ describe('runs', () => {
     await waitForRun(alice.http, thread.id, run.id);
     const base = `/v1/threads/${thread.id}`;
     const other = `/v1/threads/${thread.id}/runs/${randomId()}`;
-    const cases: [string, 'GET' | 'POST', string, unknown?][] = [
-      ['transcript', 'GET', `${base}/messages`],
-      ['runs', 'GET', `${base}/runs`],
-      ['start', 'POST', `${base}/runs`, {}],
-      ['snapshot', 'GET', `${base}/runs/${run.id}`],
-      ['cancel', 'POST', `${base}/runs/${run.id}/cancel`],
-      ['approve', 'POST', `${base}/runs/${run.id}/approve`, {}],
-      ['reject', 'POST', `${base}/runs/${run.id}/reject`, {}],
-      ['resume', 'POST', `${base}/runs/${run.id}/resume`, { answer: 'x' }],
-    ];
-    for (const [, method, path, body] of cases) {
+    for (const c of [
+      { route: 'GET /v1/threads/:id/messages', path: `${base}/messages`, body: undefined },
+      { route: 'GET /v1/threads/:id/runs', path: `${base}/runs`, body: undefined },
+      { route: 'POST /v1/threads/:id/runs', path: `${base}/runs`, body: {} },
+      { route: 'GET /v1/threads/:id/runs/:runId', path: `${base}/runs/${run.id}`, body: undefined },
+      { route: 'POST /v1/threads/:id/runs/:runId/cancel', path: `${base}/runs/${run.id}/cancel`, body: undefined },
+      { route: 'POST /v1/threads/:id/runs/:runId/approve', path: `${base}/runs/${run.id}/approve`, body: {} },
+      { route: 'POST /v1/threads/:id/runs/:runId/reject', path: `${base}/runs/${run.id}/reject`, body: {} },
+      {
+        route: 'POST /v1/threads/:id/runs/:runId/resume',
+        path: `${base}/runs/${run.id}/resume`,
+        body: { answer: 'x' },
+      },
+      // The live streams: a refused caller gets a plain JSON error before any frame.
+      { route: 'GET /v1/threads/:threadId/runs/:runId/events', path: `${base}/runs/${run.id}/events`, body: undefined },
+      { route: 'GET /v1/threads/:threadId/runs/:runId/turn', path: `${base}/runs/${run.id}/turn`, body: undefined },
+    ] as const) {
+      const { path, body } = c;
       await expectRouteSecurity({
         http: app.http,
-        method,
+        route: c.route,
         path,
         body,
         crossOrg: {
@@ -380,10 +387,10 @@ describe('runs', () => {
           missingPath: path.includes(run.id) ? path.replace(run.id, randomId()) : path.replace(thread.id, randomId()),
         },
       });
-      expectError(await bob.http.request(method, path, { body }), 404, 'not_found');
+      expectError(await bob.http.request(c.route.split(' ')[0]!, path, { body }), 404, 'not_found');
     }
     expectError(await alice.http.get(other), 404, 'not_found');
-    await expectRouteSecurity({ http: app.http, method: 'GET', path: '/v1/approvals' });
+    await expectRouteSecurity({ http: app.http, route: 'GET /v1/approvals', path: '/v1/approvals' });
   });
 });
 

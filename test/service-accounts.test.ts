@@ -201,7 +201,7 @@ describe('POST /v1/service-accounts', () => {
   it('refuses callers outside the developer gate', async () => {
     await expectRouteSecurity({
       http: app.http,
-      method: 'POST',
+      route: 'POST /v1/service-accounts',
       path: '/v1/service-accounts',
       body: { name: unique('denied') },
       forbidden: wrongCallers(),
@@ -293,7 +293,7 @@ describe('GET /v1/service-accounts', () => {
   it('refuses callers outside the developer gate', async () => {
     await expectRouteSecurity({
       http: app.http,
-      method: 'GET',
+      route: 'GET /v1/service-accounts',
       path: '/v1/service-accounts',
       forbidden: wrongCallers(),
     });
@@ -314,7 +314,7 @@ describe('GET /v1/service-accounts/:id', () => {
     const account = await createAccount(orgA.admin.http);
     await expectRouteSecurity({
       http: app.http,
-      method: 'GET',
+      route: 'GET /v1/service-accounts/:id',
       path: `/v1/service-accounts/${account.id}`,
       forbidden: wrongCallers(),
       crossOrg: { credential: orgB.admin.token, missingPath: `/v1/service-accounts/${randomId()}` },
@@ -436,7 +436,7 @@ describe('PATCH /v1/service-accounts/:id', () => {
     );
     await expectRouteSecurity({
       http: app.http,
-      method: 'PATCH',
+      route: 'PATCH /v1/service-accounts/:id',
       path: `/v1/service-accounts/${account.id}`,
       body: { description: 'intruder', is_suspended: true },
       forbidden: wrongCallers(),
@@ -545,14 +545,14 @@ describe('DELETE /v1/service-accounts/:id', () => {
     expectError(await orgA.admin.http.delete(path), 409, 'has_live_keys');
     expect((await orgA.admin.http.patch(path, { is_suspended: false })).status).toBe(200);
 
-    const expiresAt = Date.now() + 1_000;
+    const expiresAt = new Date(app.clock.now().getTime() + 60_000);
     const shortLived = await orgA.admin.http.post(`${path}/api-keys`, {
       name: 'short',
-      expires_at: new Date(expiresAt).toISOString(),
+      expires_at: expiresAt.toISOString(),
     });
     expect(shortLived.status, shortLived.text).toBe(201);
     expect((await orgA.admin.http.delete(`${path}/api-keys/${keyRecord.id}`)).status).toBe(204);
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, expiresAt - Date.now()) + 150));
+    app.clock.advanceTo(expiresAt);
     expectError(await app.http.as(shortLived.body.key).get('/v1/auth/identity'), 401, 'invalid_credentials');
     expectError(await orgA.admin.http.delete(path), 409, 'has_live_keys');
     expect((await orgA.admin.http.delete(`${path}/api-keys/${shortLived.body.id}`)).status).toBe(204);
@@ -564,7 +564,7 @@ describe('DELETE /v1/service-accounts/:id', () => {
     expectError(await orgA.admin.http.delete(`/v1/service-accounts/${randomId()}`), 404, 'not_found');
     await expectRouteSecurity({
       http: app.http,
-      method: 'DELETE',
+      route: 'DELETE /v1/service-accounts/:id',
       path: `/v1/service-accounts/${account.id}`,
       forbidden: wrongCallers(),
       crossOrg: { credential: orgB.admin.token, missingPath: `/v1/service-accounts/${randomId()}` },

@@ -43,7 +43,7 @@ afterAll(() => app?.close());
 
 describe('POST /v1/auth/sessions: who may mint for whom', () => {
   it('mints an 8-hour session for a user of the key organization', async () => {
-    const before = Date.now();
+    const before = app.clock.now().getTime();
     const res = await mint(app.consoleKey, app.operator.email, app.operator.password);
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(['expires_at', 'token']);
@@ -196,14 +196,15 @@ describe('POST /v1/auth/sessions: the minting credential', () => {
 
   it('refuses an expired key and the sessions it minted', async () => {
     const { account } = await createServiceAccountWithKey(orgA.admin.http);
-    const expiresAt = Date.now() + 1_500;
+    const expiresAt = new Date(app.clock.now().getTime() + 60_000);
     const issued = await orgA.admin.http.post(`/v1/service-accounts/${account.id}/api-keys`, {
       name: 'short-lived',
-      expires_at: new Date(expiresAt).toISOString(),
+      expires_at: expiresAt.toISOString(),
     });
     expect(issued.status, issued.text).toBe(201);
     const token = await mintSession(app, issued.body.key, orgA.admin.user.email, orgA.admin.password);
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, expiresAt - Date.now()) + 100));
+    expect((await app.http.as(token).get('/v1/auth/identity')).status).toBe(200);
+    app.clock.advanceTo(expiresAt);
     expectError(await mint(issued.body.key, orgA.admin.user.email, orgA.admin.password), 401, 'invalid_credentials');
     expectError(await app.http.as(token).get('/v1/auth/identity'), 401, 'invalid_credentials');
   });

@@ -127,14 +127,18 @@ describe('route security', () => {
   it('answers 401 without a valid credential and 404 across organizations', async () => {
     const skill = await createSkill(orgA.admin.http);
     const body = { slug: 'x', name: 'x', when_to_use: 'x', instructions: 'x' };
-    await expectRouteSecurity({ http: app.http, method: 'GET', path: '/v1/skills' });
-    await expectRouteSecurity({ http: app.http, method: 'POST', path: '/v1/skills', body });
-    for (const method of ['GET', 'PATCH', 'DELETE'] as const) {
+    await expectRouteSecurity({ http: app.http, route: 'GET /v1/skills', path: '/v1/skills' });
+    await expectRouteSecurity({ http: app.http, route: 'POST /v1/skills', path: '/v1/skills', body });
+    for (const c of [
+      { route: 'GET /v1/skills/:id', body: undefined },
+      { route: 'PATCH /v1/skills/:id', body: { name: 'Probe' } },
+      { route: 'DELETE /v1/skills/:id', body: undefined },
+    ] as const) {
       await expectRouteSecurity({
         http: app.http,
-        method,
+        route: c.route,
         path: `/v1/skills/${skill.id}`,
-        ...(method === 'PATCH' ? { body: { name: 'Probe' } } : {}),
+        body: c.body,
         crossOrg: { credential: orgB.admin.token, missingPath: `/v1/skills/${randomId()}` },
       });
     }

@@ -117,7 +117,7 @@ describe('GET /v1/admin/system-users', () => {
   });
 
   it('refuses callers without the access section', async () => {
-    await expectRouteSecurity({ http: app.http, method: 'GET', path: LIST, forbidden: denied });
+    await expectRouteSecurity({ http: app.http, route: 'GET /v1/admin/system-users', path: LIST, forbidden: denied });
   });
 });
 
@@ -222,7 +222,7 @@ describe('PATCH /v1/admin/system-users/:id', () => {
     const member = await systemUser({ consoleRoleId: ids.salesRoleId });
     await expectRouteSecurity({
       http: app.http,
-      method: 'PATCH',
+      route: 'PATCH /v1/admin/system-users/:id',
       path: userPath(member.user.id),
       body: { console_role_id: ids.operatorRoleId },
       forbidden: denied,
@@ -281,7 +281,7 @@ describe('POST /v1/admin/system-users/:id/password', () => {
     const member = await systemUser({ consoleRoleId: ids.salesRoleId });
     await expectRouteSecurity({
       http: app.http,
-      method: 'POST',
+      route: 'POST /v1/admin/system-users/:id/password',
       path: passwordPath(member.user.id),
       body: { password: 'an-attackers-password' },
       forbidden: denied,

@@ -115,7 +115,7 @@ describe('POST /v1/threads', () => {
   });
 
   it('owes the security cases', async () => {
-    await expectRouteSecurity({ http: app.http, method: 'POST', path: '/v1/threads', body: {} });
+    await expectRouteSecurity({ http: app.http, route: 'POST /v1/threads', path: '/v1/threads', body: {} });
   });
 });
 
@@ -139,7 +139,7 @@ describe('GET /v1/threads/:id and visibility', () => {
     const thread = await createThread(alice);
     await expectRouteSecurity({
       http: app.http,
-      method: 'GET',
+      route: 'GET /v1/threads/:id',
       path: `/v1/threads/${thread.id}`,
       crossOrg: { credential: orgB.admin.token, missingPath: `/v1/threads/${randomId()}` },
     });
@@ -203,7 +203,7 @@ describe('GET /v1/threads', () => {
   });
 
   it('owes the security cases', async () => {
-    await expectRouteSecurity({ http: app.http, method: 'GET', path: '/v1/threads' });
+    await expectRouteSecurity({ http: app.http, route: 'GET /v1/threads', path: '/v1/threads' });
   });
 });
 
@@ -260,7 +260,7 @@ describe('PATCH /v1/threads/:id', () => {
     expectError(await alice.http.patch(`/v1/threads/${thread.id}`, { is_pinned: 'yes' }), 400, 'invalid_request');
     await expectRouteSecurity({
       http: app.http,
-      method: 'PATCH',
+      route: 'PATCH /v1/threads/:id',
       path: `/v1/threads/${thread.id}`,
       body: { title: 'x' },
       crossOrg: { credential: orgB.admin.token, missingPath: `/v1/threads/${randomId()}` },

@@ -191,7 +191,7 @@ describe('POST /v1/agents/:id/triggers', () => {
   it('answers 404 for agents the caller cannot see and 401 without a credential', async () => {
     await expectRouteSecurity({
       http: app.http,
-      method: 'POST',
+      route: 'POST /v1/agents/:id/triggers',
       path: base(),
       body: { type: 'webhook', schedule: 'x' },
       crossOrg: { credential: orgB.admin.token, missingPath: `/v1/agents/${randomId()}/triggers` },
@@ -240,7 +240,7 @@ describe('GET /v1/{agents|workflows}/:id/triggers/:triggerId', () => {
     expectError(await bob.http.get(`/v1/agents/${priv.body.id}/triggers/${hidden.id}`), 404, 'not_found');
     await expectRouteSecurity({
       http: app.http,
-      method: 'GET',
+      route: 'GET /v1/agents/:id/triggers/:triggerId',
       path: `${base()}/${t.id}`,
       crossOrg: { credential: orgB.admin.token, missingPath: `${base()}/${randomId()}` },
     });
@@ -283,24 +283,70 @@ describe('GET, PATCH, DELETE /v1/{agents|workflows}/:id/triggers[/:triggerId]', 
     const other = `/v1/agents/${agent.id}/triggers/${randomId()}`;
     await expectRouteSecurity({
       http: app.http,
-      method: 'GET',
+      route: 'GET /v1/agents/:id/triggers',
       path: base(),
       crossOrg: cross(`/v1/agents/${randomId()}/triggers`),
     });
     await expectRouteSecurity({
       http: app.http,
-      method: 'PATCH',
+      route: 'PATCH /v1/agents/:id/triggers/:triggerId',
       path: `${base()}/${t.id}`,
       body: { enabled: true },
       crossOrg: cross(other),
     });
-    await expectRouteSecurity({ http: app.http, method: 'DELETE', path: `${base()}/${t.id}`, crossOrg: cross(other) });
     await expectRouteSecurity({
       http: app.http,
-      method: 'POST',
+      route: 'DELETE /v1/agents/:id/triggers/:triggerId',
+      path: `${base()}/${t.id}`,
+      crossOrg: cross(other),
+    });
+    await expectRouteSecurity({
+      http: app.http,
+      route: 'POST /v1/agents/:id/triggers/:triggerId/fire-now',
       path: `${base()}/${t.id}/fire-now`,
       crossOrg: cross(`${other}/fire-now`),
     });
+  });
+
+  it('owes the security cases on every workflow trigger route', async () => {
+    const path = `/v1/workflows/${workflow.id}/triggers`;
+    const t = await create(alice, { type: 'webhook', schedule: 'x' }, path);
+    const before = (await alice.http.get(`${path}/${t.id}`)).body;
+    const otherList = `/v1/workflows/${randomId()}/triggers`;
+    const other = `${path}/${randomId()}`;
+    for (const c of [
+      { route: 'POST /v1/workflows/:id/triggers', path, body: { type: 'webhook', schedule: 'x' }, missing: otherList },
+      { route: 'GET /v1/workflows/:id/triggers', path, body: undefined, missing: otherList },
+      { route: 'GET /v1/workflows/:id/triggers/:triggerId', path: `${path}/${t.id}`, body: undefined, missing: other },
+      {
+        route: 'PATCH /v1/workflows/:id/triggers/:triggerId',
+        path: `${path}/${t.id}`,
+        body: { enabled: false },
+        missing: other,
+      },
+      {
+        route: 'DELETE /v1/workflows/:id/triggers/:triggerId',
+        path: `${path}/${t.id}`,
+        body: undefined,
+        missing: other,
+      },
+      {
+        route: 'POST /v1/workflows/:id/triggers/:triggerId/fire-now',
+        path: `${path}/${t.id}/fire-now`,
+        body: undefined,
+        missing: `${other}/fire-now`,
+      },
+    ] as const) {
+      await expectRouteSecurity({
+        http: app.http,
+        route: c.route,
+        path: c.path,
+        body: c.body,
+        crossOrg: { credential: orgB.admin.token, missingPath: c.missing },
+      });
+    }
+    // Nothing the refused callers sent took effect.
+    expect((await alice.http.get(`${path}/${t.id}`)).body).toEqual(before);
   });
 });
 

@@ -28,6 +28,8 @@ let memberKeyA: string;
 
 /** Every API key kind: the organization's own (admin, member) and the bootstrap's console and web keys. */
 const apiKeys = () => [adminKeyA, memberKeyA, app.consoleKey, app.webKey];
+/** The /v1/users/me routes are for sessions: a valid API key is the wrong caller class, refused with 401. */
+const keysRefused = () => apiKeys().map((credential) => ({ credential, code: 'unauthorized', status: 401 as const }));
 
 function expectUserView(body: any) {
   expect(Object.keys(body).sort()).toEqual(USER_FIELDS);
@@ -147,7 +149,12 @@ describe('GET /v1/users/me', () => {
   });
 
   it('refuses missing, malformed, unknown and forged credentials', async () => {
-    await expectRouteSecurity({ http: app.http, method: 'GET', path: '/v1/users/me' });
+    await expectRouteSecurity({
+      http: app.http,
+      route: 'GET /v1/users/me',
+      path: '/v1/users/me',
+      forbidden: keysRefused(),
+    });
   });
 });
 
@@ -244,7 +251,13 @@ describe('PATCH /v1/users/me', () => {
   });
 
   it('refuses missing, malformed, unknown and forged credentials', async () => {
-    await expectRouteSecurity({ http: app.http, method: 'PATCH', path: '/v1/users/me', body: { first_name: 'X' } });
+    await expectRouteSecurity({
+      http: app.http,
+      route: 'PATCH /v1/users/me',
+      forbidden: keysRefused(),
+      path: '/v1/users/me',
+      body: { first_name: 'X' },
+    });
   });
 });
 
@@ -309,7 +322,8 @@ describe('POST /v1/users/me/password', () => {
   it('refuses missing, malformed, unknown and forged credentials', async () => {
     await expectRouteSecurity({
       http: app.http,
-      method: 'POST',
+      route: 'POST /v1/users/me/password',
+      forbidden: keysRefused(),
       path: '/v1/users/me/password',
       body: { current_password: 'whatever-it-is', new_password: 'another-password' },
     });
@@ -443,7 +457,7 @@ describe('GET /v1/users/lookup', () => {
   });
 
   it('refuses missing, malformed, unknown and forged credentials', async () => {
-    await expectRouteSecurity({ http: app.http, method: 'GET', path: '/v1/users/lookup?search=qx' });
+    await expectRouteSecurity({ http: app.http, route: 'GET /v1/users/lookup', path: '/v1/users/lookup?search=qx' });
   });
 });
 

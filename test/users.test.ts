@@ -201,7 +201,7 @@ describe('GET /v1/users', () => {
   });
 
   it('refuses bad credentials and every non-admin caller', async () => {
-    await expectRouteSecurity({ http: app.http, method: 'GET', path: '/v1/users', forbidden: wrongCallers() });
+    await expectRouteSecurity({ http: app.http, route: 'GET /v1/users', path: '/v1/users', forbidden: wrongCallers() });
   });
 });
 
@@ -402,7 +402,7 @@ describe('POST /v1/users', () => {
   it('refuses bad credentials and every non-admin caller', async () => {
     await expectRouteSecurity({
       http: app.http,
-      method: 'POST',
+      route: 'POST /v1/users',
       path: '/v1/users',
       body: { first_name: 'Sec', last_name: 'Urity', email: newEmail() },
       forbidden: wrongCallers(),
@@ -430,7 +430,7 @@ describe('GET /v1/users/:userId', () => {
   it('refuses bad credentials, non-admin callers and other organizations', async () => {
     await expectRouteSecurity({
       http: app.http,
-      method: 'GET',
+      route: 'GET /v1/users/:userId',
       path: `/v1/users/${memberA.user.id}`,
       forbidden: wrongCallers(),
       crossOrg: { credential: orgB.admin.token, missingPath: `/v1/users/${randomId()}` },
@@ -566,7 +566,7 @@ describe('PATCH /v1/users/:userId', () => {
   it('refuses bad credentials, non-admin callers and other organizations', async () => {
     await expectRouteSecurity({
       http: app.http,
-      method: 'PATCH',
+      route: 'PATCH /v1/users/:userId',
       path: `/v1/users/${memberA.user.id}`,
       body: { first_name: 'Probe' },
       forbidden: wrongCallers(),
@@ -707,12 +707,16 @@ describe('POST /v1/users/:userId/suspend and /unsuspend', () => {
     expect((await orgB.admin.http.get('/v1/users/me')).status).toBe(200);
   });
 
-  for (const action of ['suspend', 'unsuspend']) {
+  for (const c of [
+    { route: 'POST /v1/users/:userId/suspend', action: 'suspend' },
+    { route: 'POST /v1/users/:userId/unsuspend', action: 'unsuspend' },
+  ] as const) {
+    const { action } = c;
     it(`${action}: refuses bad credentials, non-admin callers and other organizations`, async () => {
       const target = await addUser(app, orgA.admin.http);
       await expectRouteSecurity({
         http: app.http,
-        method: 'POST',
+        route: c.route,
         path: `/v1/users/${target.user.id}/${action}`,
         forbidden: wrongCallers(),
         crossOrg: { credential: orgB.admin.token, missingPath: `/v1/users/${randomId()}/${action}` },

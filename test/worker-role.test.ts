@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { startWorker } from '../src/server.ts';
@@ -10,6 +11,14 @@ beforeAll(async () => {
   app = await startTestApp({ ATRIUM_ROLE: 'api' });
 });
 afterAll(() => app?.close());
+
+async function ingestJob(fileId: string) {
+  const result = (await app.server.database.db.execute(
+    sql`select status, attempts, locked_by from jobs where dedupe_key = ${`project_file.ingest:${fileId}`}`,
+  )) as unknown as { rows: { status: string; attempts: number; locked_by: string | null }[] };
+  expect(result.rows).toHaveLength(1);
+  return result.rows[0];
+}
 
 describe('ATRIUM_ROLE', () => {
   it('an api process only enqueues; a separate worker runs the job', async () => {
@@ -28,7 +37,10 @@ describe('ATRIUM_ROLE', () => {
     });
     expect((await admin.http.post(`/v1/project-files/${upload.body.file_id}/commit`)).status).toBe(200);
 
-    await new Promise((r) => setTimeout(r, 1500));
+    // A process that ran workers would have claimed the job before answering the commit: the commit wakes them,
+    // and their claim reaches the database ahead of this read (on PGlite, one connection serves both in order).
+    // No claim at all, not merely none yet: the job is untouched, and the worker below is its first attempt.
+    expect(await ingestJob(upload.body.file_id)).toEqual({ status: 'queued', attempts: 0, locked_by: null });
     expect((await admin.http.get(`/v1/project-files/${upload.body.file_id}`)).body.index_status).toBe('pending');
 
     // The worker shares the database and the blob directory, as a worker deployment would.
@@ -44,6 +56,7 @@ describe('ATRIUM_ROLE', () => {
         status = (await admin.http.get(`/v1/project-files/${upload.body.file_id}`)).body.index_status;
       }
       expect(status).toBe('ready');
+      expect(await ingestJob(upload.body.file_id)).toMatchObject({ status: 'completed', attempts: 1 });
     } finally {
       // The database was handed in, so it stays open for the app.
       await worker.close();

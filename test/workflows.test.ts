@@ -315,32 +315,46 @@ describe('workflows: run placement', () => {
 describe('workflows: security', () => {
   it('every route: 401 without a valid credential, 404 across organizations', async () => {
     const wf = await createWorkflow();
-    const routes: { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; path: string; body?: unknown; missing?: string }[] = [
-      { method: 'GET', path: '/v1/workflows' },
-      { method: 'POST', path: '/v1/workflows', body: { name: 'x', definition } },
-      { method: 'GET', path: `/v1/workflows/${wf.id}`, missing: `/v1/workflows/${randomId()}` },
-      { method: 'PATCH', path: `/v1/workflows/${wf.id}`, body: { name: 'y' }, missing: `/v1/workflows/${randomId()}` },
-      { method: 'DELETE', path: `/v1/workflows/${wf.id}`, missing: `/v1/workflows/${randomId()}` },
+    for (const c of [
+      { route: 'GET /v1/workflows', path: '/v1/workflows', body: undefined, missing: undefined },
+      { route: 'POST /v1/workflows', path: '/v1/workflows', body: { name: 'x', definition }, missing: undefined },
       {
-        method: 'POST',
+        route: 'GET /v1/workflows/:id',
+        path: `/v1/workflows/${wf.id}`,
+        body: undefined,
+        missing: `/v1/workflows/${randomId()}`,
+      },
+      {
+        route: 'PATCH /v1/workflows/:id',
+        path: `/v1/workflows/${wf.id}`,
+        body: { name: 'y' },
+        missing: `/v1/workflows/${randomId()}`,
+      },
+      {
+        route: 'DELETE /v1/workflows/:id',
+        path: `/v1/workflows/${wf.id}`,
+        body: undefined,
+        missing: `/v1/workflows/${randomId()}`,
+      },
+      {
+        route: 'POST /v1/workflows/:id/run',
         path: `/v1/workflows/${wf.id}/run`,
         body: { input: {} },
         missing: `/v1/workflows/${randomId()}/run`,
       },
       {
-        method: 'POST',
+        route: 'POST /v1/workflows/:id/refine',
         path: `/v1/workflows/${wf.id}/refine`,
         body: { messages: [{ role: 'user', content: 'Add a step' }] },
         missing: `/v1/workflows/${randomId()}/refine`,
       },
-    ];
-    for (const route of routes) {
+    ] as const) {
       await expectRouteSecurity({
         http: app.http,
-        method: route.method,
-        path: route.path,
-        body: route.body,
-        crossOrg: route.missing ? { credential: other.admin.token, missingPath: route.missing } : undefined,
+        route: c.route,
+        path: c.path,
+        body: c.body,
+        crossOrg: c.missing ? { credential: other.admin.token, missingPath: c.missing } : undefined,
       });
     }
     // The other organization's list does not show it either.

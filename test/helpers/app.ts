@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { type RunningServer, startServer } from '../../src/server.ts';
+import { createTestClock, type TestClock } from './clock.ts';
 import { cloneTestDatabase } from './database.ts';
 import { type Client, client } from './http.ts';
 
@@ -15,6 +16,8 @@ export interface TestApp {
   operator: { email: string; password: string };
   consoleKey: string;
   webKey: string;
+  /** The clock the app decides expiry by (keys, session tokens, demo organizations): advance it, never sleep. */
+  clock: TestClock;
   /** HTTP client without credentials; `.as(credential)` gives one that sends a bearer. */
   http: Client;
   close(): Promise<void>;
@@ -46,7 +49,8 @@ export async function startTestApp(overrides: Record<string, string> = {}): Prom
   const cloned = await cloneTestDatabase();
   const env = testEnv(overrides);
   const config = loadConfig(env);
-  const server = await startServer(config, cloned.database);
+  const clock = createTestClock();
+  const server = await startServer(config, cloned.database, { clock });
   return {
     server,
     url: server.url,
@@ -54,6 +58,7 @@ export async function startTestApp(overrides: Record<string, string> = {}): Prom
     operator: { email: env.ATRIUM_ADMIN_EMAIL!, password: env.ATRIUM_ADMIN_PASSWORD! },
     consoleKey: env.ATRIUM_ADMIN_API_KEY!,
     webKey: env.ATRIUM_WEB_API_KEY!,
+    clock,
     http: client(server.url),
     async close() {
       await server.close();

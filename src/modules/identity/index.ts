@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { SessionTokens } from '../../platform/auth/session-tokens.ts';
+import type { Clock } from '../../platform/clock.ts';
 import type { WindowCounters } from '../../platform/http/rate-limit-counters.ts';
 import type { UsersService } from '../users/service.ts';
 import { registerIdentityRoutes } from './routes.ts';
@@ -15,11 +16,13 @@ export function createIdentityModule(deps: {
   tokens: SessionTokens;
   counters: WindowCounters;
   signInRules: SignInLimitRules;
+  clock: Clock;
 }) {
   const service = createIdentityService({
     users: deps.users,
     tokens: deps.tokens,
     signInLimits: createSignInLimits(deps.counters, deps.signInRules),
+    clock: deps.clock,
   });
   return {
     service,

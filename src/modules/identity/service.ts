@@ -6,6 +6,7 @@ import {
   type SessionTokens,
 } from '../../platform/auth/session-tokens.ts';
 import type { KeyRow } from '../../platform/auth/store.ts';
+import type { Clock } from '../../platform/clock.ts';
 import { verifyPassword } from '../../platform/crypto/passwords.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import type { UsersService } from '../users/service.ts';
@@ -34,8 +35,10 @@ export function createIdentityService(deps: {
   users: Pick<UsersService, 'findForSignIn'>;
   tokens: SessionTokens;
   signInLimits: SignInLimits;
+  /** The clock of `tokens`: renew windows and demo expiry are judged by it. */
+  clock: Clock;
 }) {
-  const { users, tokens, signInLimits } = deps;
+  const { users, tokens, signInLimits, clock } = deps;
 
   /** The checks shared by mint and renew, after the caller has been authenticated. */
   function issueFor(key: KeyRow, user: SignInRow | null, authTime?: number) {
@@ -58,7 +61,7 @@ export function createIdentityService(deps: {
     async mint(key: KeyRow, email: string, password: string, clientAddress: string) {
       // Before any lookup or hashing, so an email or address over its limit costs nothing.
       await signInLimits.assertAllowed(email, clientAddress);
-      const user = await users.findForSignIn({ email });
+      const user = await users.findForSignIn({ email }, clock.now());
       // Always spend one password verification, so timing does not reveal whether the email exists.
       const passwordOk = await verifyPassword(user?.passwordHash ?? null, password);
       try {
@@ -78,14 +81,15 @@ export function createIdentityService(deps: {
       // its console access) that no password sign-in produced, and could keep a captured token alive forever.
       // The presenting key passed the guard, so the minting key is live too.
       if (!claims || claims.akid !== key.apiKeyId) throw invalidCredentials();
-      const nowSeconds = Date.now() / 1000;
+      const now = clock.now();
+      const nowSeconds = now.getTime() / 1000;
       if (nowSeconds - claims.iat > RENEW_WINDOW_SECONDS) {
         throw renewRefused('The token is older than the 7-day renew window; sign in again');
       }
       if (nowSeconds - claims.authTime > SESSION_MAX_AGE_SECONDS) {
         throw renewRefused('The sign-in behind this token is older than 30 days; sign in again');
       }
-      return issueFor(key, await users.findForSignIn({ userId: claims.sub }), claims.authTime);
+      return issueFor(key, await users.findForSignIn({ userId: claims.sub }, now), claims.authTime);
     },
 
     identity(ctx: RequestContext): z.output<typeof IdentitySchema> {

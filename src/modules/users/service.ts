@@ -182,7 +182,7 @@ export function createUsersService({ db }: { db: Executor }) {
       return { user: toUserView(await load(organizationId, userId)), password: chosen === undefined ? password : null };
     },
 
-    findForSignIn: (by: { email: string } | { userId: string }) => store.findForSignIn(db, by),
+    findForSignIn: (by: { email: string } | { userId: string }, now: Date) => store.findForSignIn(db, by, now),
   };
 }
 

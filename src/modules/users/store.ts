@@ -104,8 +104,11 @@ export const usersStore = {
     return row?.hash ?? null;
   },
 
-  /** Sign-in is the one lookup that is not scoped: the email decides the organization. */
-  async findForSignIn(db: Executor, by: { email: string } | { userId: string }) {
+  /**
+   * Sign-in is the one lookup that is not scoped: the email decides the organization. `now` is the clock's time,
+   * against which a demo organization's expiry is judged.
+   */
+  async findForSignIn(db: Executor, by: { email: string } | { userId: string }, now: Date) {
     const [row] = await db
       .select({
         id: users.id,
@@ -114,7 +117,7 @@ export const usersStore = {
         passwordHash: users.passwordHash,
         isSuspended: users.isSuspended,
         consoleSections: consoleRoles.sections,
-        organizationBlocked: organizationBlocked(organizations),
+        organizationBlocked: organizationBlocked(organizations, now.toISOString()),
       })
       .from(users)
       .innerJoin(organizations, eq(organizations.id, users.organizationId))

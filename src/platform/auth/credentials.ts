@@ -1,3 +1,4 @@
+import { type Clock, systemClock } from '../clock.ts';
 import { digestApiKey } from '../crypto/api-keys.ts';
 import type { Actor, ConsoleSection } from './actor.ts';
 import type { SessionTokens } from './session-tokens.ts';
@@ -23,36 +24,46 @@ export interface ResolvedActor {
   organizationBlocked: boolean;
 }
 
-const isPast = (d: Date | null) => d !== null && d.getTime() <= Date.now();
+const isPast = (d: Date | null, now: Date) => d !== null && d.getTime() <= now.getTime();
 
 /** A key is usable while it is not revoked or expired and its service account is live and not suspended. */
-export function keyIsLive(row: Pick<KeyRow, 'revokedAt' | 'expiresAt' | 'accountSuspended' | 'accountDeletedAt'>) {
-  return row.revokedAt === null && !isPast(row.expiresAt) && !row.accountSuspended && row.accountDeletedAt === null;
+export function keyIsLive(
+  row: Pick<KeyRow, 'revokedAt' | 'expiresAt' | 'accountSuspended' | 'accountDeletedAt'>,
+  now: Date,
+) {
+  return (
+    row.revokedAt === null && !isPast(row.expiresAt, now) && !row.accountSuspended && row.accountDeletedAt === null
+  );
 }
 
-function sessionIsLive(row: SessionPrincipalRow, claimedOrganizationId: string) {
+function sessionIsLive(row: SessionPrincipalRow, claimedOrganizationId: string, now: Date) {
   return (
     row.userDeletedAt === null &&
     !row.userSuspended &&
     row.organizationId === claimedOrganizationId &&
     // The same rule as minting, so even a token signed with our secret cannot pair a user with a foreign key.
     (row.keyOrganizationId === row.organizationId || (row.canMintCrossOrg && !row.canAccessConsole)) &&
-    keyIsLive({
-      revokedAt: row.keyRevokedAt,
-      expiresAt: row.keyExpiresAt,
-      accountSuspended: row.accountSuspended,
-      accountDeletedAt: row.accountDeletedAt,
-    })
+    keyIsLive(
+      {
+        revokedAt: row.keyRevokedAt,
+        expiresAt: row.keyExpiresAt,
+        accountSuspended: row.accountSuspended,
+        accountDeletedAt: row.accountDeletedAt,
+      },
+      now,
+    )
   );
 }
 
-export function createCredentialResolver(store: CredentialStore, tokens: SessionTokens) {
+/** `clock` decides expiry (keys, session tokens, demo organizations); `tokens` must read the same clock. */
+export function createCredentialResolver(store: CredentialStore, tokens: SessionTokens, clock: Clock = systemClock) {
   return {
     /** The live key row behind a plaintext key, or null. */
     async liveKey(key: string): Promise<KeyRow | null> {
-      const row = await store.findKeyByDigest(digestApiKey(key));
-      if (!row || !keyIsLive(row)) return null;
-      if (row.lastUsedAt === null || Date.now() - row.lastUsedAt.getTime() > 60_000) {
+      const now = clock.now();
+      const row = await store.findKeyByDigest(digestApiKey(key), now);
+      if (!row || !keyIsLive(row, now)) return null;
+      if (row.lastUsedAt === null || now.getTime() - row.lastUsedAt.getTime() > 60_000) {
         // Usage stamps are best effort and must not add latency to the request.
         store.touchKey(row.apiKeyId, row.serviceAccountId).catch(() => {});
       }
@@ -80,8 +91,9 @@ export function createCredentialResolver(store: CredentialStore, tokens: Session
       }
       const claims = tokens.readValid(credential.token);
       if (!claims) return null;
-      const row = await store.findSessionPrincipal(claims.sub, claims.akid);
-      if (!row || !sessionIsLive(row, claims.org)) return null;
+      const now = clock.now();
+      const row = await store.findSessionPrincipal(claims.sub, claims.akid, now);
+      if (!row || !sessionIsLive(row, claims.org, now)) return null;
       return {
         organizationBlocked: row.organizationBlocked,
         actor: {

@@ -1,4 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { type Clock, systemClock } from '../clock.ts';
 
 export const SESSION_LIFETIME_SECONDS = 8 * 60 * 60;
 export const RENEW_WINDOW_SECONDS = 7 * 24 * 60 * 60;
@@ -57,7 +58,7 @@ function decodeJson(segment: string): Record<string, unknown> | null {
  * The algorithm is pinned (the header must say HS256, so `none` or RS256 confusions cannot apply), the key id
  * and type are checked, and the signature is compared in constant time against its canonical encoding.
  */
-export function createSessionTokens(secret: Buffer): SessionTokens {
+export function createSessionTokens(secret: Buffer, clock: Clock = systemClock): SessionTokens {
   // The key id lets a future key rotation tell tokens apart; a token signed under another kid is refused.
   const kid = createHash('sha256').update(secret).digest('base64url').slice(0, 16);
   const header = encode({ alg: 'HS256', kid, typ: 'JWT' });
@@ -83,7 +84,7 @@ export function createSessionTokens(secret: Buffer): SessionTokens {
 
   return {
     issue({ userId, organizationId, apiKeyId, authTime }) {
-      const iat = Math.floor(Date.now() / 1000);
+      const iat = Math.floor(clock.now().getTime() / 1000);
       const auth_time = authTime ?? iat;
       // The last renewal's token ends with the session's absolute lifetime, not 8 hours past it.
       const exp = Math.min(iat + SESSION_LIFETIME_SECONDS, auth_time + SESSION_MAX_AGE_SECONDS);
@@ -94,7 +95,7 @@ export function createSessionTokens(secret: Buffer): SessionTokens {
     readSigned,
     readValid(token) {
       const claims = readSigned(token);
-      return claims && claims.exp > Date.now() / 1000 ? claims : null;
+      return claims && claims.exp > clock.now().getTime() / 1000 ? claims : null;
     },
   };
 }

@@ -1,10 +1,14 @@
-import { and, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { apiKeys, consoleRoles, organizations, serviceAccounts, users } from '../db/schema/index.ts';
 
-/** An organization whose members are refused: suspended, deleted (forces suspended) or a demo past expiry. */
-export const organizationBlocked = (o: typeof organizations): SQL<boolean> =>
-  sql<boolean>`(${o.isSuspended} or ${o.deletedAt} is not null or coalesce(${o.demoExpiresAt} <= now(), false))`;
+/**
+ * An organization whose members are refused: suspended, deleted (forces suspended) or a demo past expiry. `now` is
+ * the service clock's time as an ISO string (a value, or the placeholder of a prepared statement), not the
+ * database's now(), so that every expiry is decided by one clock.
+ */
+export const organizationBlocked = (o: typeof organizations, now: string | Placeholder): SQL<boolean> =>
+  sql<boolean>`(${o.isSuspended} or ${o.deletedAt} is not null or coalesce(${o.demoExpiresAt} <= ${now}::timestamptz, false))`;
 
 /**
  * The credential lookups run on every request, so each is one indexed round trip prepared once per pool
@@ -26,7 +30,7 @@ export function createCredentialStore(db: Executor) {
       canMintCrossOrg: serviceAccounts.canMintCrossOrg,
       organizationName: organizations.name,
       organizationIsSystem: organizations.isSystem,
-      organizationBlocked: organizationBlocked(organizations),
+      organizationBlocked: organizationBlocked(organizations, sql.placeholder('now')),
     })
     .from(apiKeys)
     .innerJoin(serviceAccounts, eq(serviceAccounts.id, apiKeys.serviceAccountId))
@@ -45,7 +49,7 @@ export function createCredentialStore(db: Executor) {
       consoleSections: consoleRoles.sections,
       organizationName: organizations.name,
       organizationIsSystem: organizations.isSystem,
-      organizationBlocked: organizationBlocked(organizations),
+      organizationBlocked: organizationBlocked(organizations, sql.placeholder('now')),
       keyExpiresAt: apiKeys.expiresAt,
       keyRevokedAt: apiKeys.revokedAt,
       keyOrganizationId: serviceAccounts.organizationId,
@@ -63,13 +67,14 @@ export function createCredentialStore(db: Executor) {
     .prepare('auth_session_principal');
 
   return {
-    async findKeyByDigest(digest: string) {
-      const [row] = await keyByDigest.execute({ digest });
+    /** `now`: the clock's time, against which a demo organization's expiry is judged. */
+    async findKeyByDigest(digest: string, now: Date) {
+      const [row] = await keyByDigest.execute({ digest, now: now.toISOString() });
       return row ?? null;
     },
 
-    async findSessionPrincipal(userId: string, apiKeyId: string) {
-      const [row] = await sessionPrincipal.execute({ userId, apiKeyId });
+    async findSessionPrincipal(userId: string, apiKeyId: string, now: Date) {
+      const [row] = await sessionPrincipal.execute({ userId, apiKeyId, now: now.toISOString() });
       return row ?? null;
     },
 

@@ -8,6 +8,7 @@ import {
   SASProtocol,
   StorageSharedKeyCredential,
 } from '@azure/storage-blob';
+import { type Clock, systemClock } from '../clock.ts';
 import { assertValidKey, BlobNotFoundError } from './keys.ts';
 import {
   attachmentDisposition,
@@ -32,7 +33,13 @@ const isNotFound = (error: unknown) => error instanceof RestError && error.statu
  * Azure Blob Storage: clients upload and download directly with SAS URLs signed by the account key. A SAS
  * cannot bind the upload's length, so `enforcesUploadSize` is false and the commit step checks `stat`.
  */
-export function createAzureBlobStorage(options: { connectionString: string; container: string }): BlobStorage {
+export function createAzureBlobStorage(options: {
+  connectionString: string;
+  container: string;
+  /** Decides SAS expiry; the system clock unless a test passes its own. */
+  clock?: Clock;
+}): BlobStorage {
+  const clock = options.clock ?? systemClock;
   const service = BlobServiceClient.fromConnectionString(options.connectionString);
   const credential = service.credential;
   if (!(credential instanceof StorageSharedKeyCredential)) {
@@ -62,7 +69,7 @@ export function createAzureBlobStorage(options: { connectionString: string; cont
     expiresInSeconds: number,
     grant: { permissions: string; contentDisposition?: string; contentType?: string },
   ): SignedUrl {
-    const expiresOn = new Date((Math.floor(Date.now() / 1000) + expiresInSeconds) * 1000);
+    const expiresOn = new Date((Math.floor(clock.now().getTime() / 1000) + expiresInSeconds) * 1000);
     const sas = generateBlobSASQueryParameters(
       {
         containerName: options.container,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../clock.ts';
 import { createAzureBlobStorage } from './azure.ts';
 import { createLocalBlobStorage, type LocalBlobStorage } from './local.ts';
 import { registerLocalBlobRoutes } from './local-routes.ts';
@@ -22,12 +23,16 @@ export type {
  * The configured backend: local disk under DATA_DIR/blobs (URLs served and checked by this server) or Azure
  * Blob Storage (SAS URLs). `baseUrl` gives the server's public base URL; only the local backend uses it.
  */
-export function createBlobStorage(options: BlobStorageOptions, deps: { baseUrl: () => string }): BlobStorage {
+export function createBlobStorage(
+  options: BlobStorageOptions,
+  deps: { baseUrl: () => string; clock?: Clock },
+): BlobStorage {
   const storage = options.storage;
+  const { clock } = deps;
   if (storage.backend === 'azure') {
-    return createAzureBlobStorage({ connectionString: storage.connectionString, container: storage.container });
+    return createAzureBlobStorage({ connectionString: storage.connectionString, container: storage.container, clock });
   }
-  return createLocalBlobStorage({ dir: storage.dir, secretKey: options.secretKey, baseUrl: deps.baseUrl });
+  return createLocalBlobStorage({ dir: storage.dir, secretKey: options.secretKey, baseUrl: deps.baseUrl, clock });
 }
 
 /**

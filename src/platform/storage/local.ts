@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import { link, mkdir, open, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
+import { type Clock, systemClock } from '../clock.ts';
 import { assertValidKey, BlobNotFoundError, encodeKeyPath, pathOfKey } from './keys.ts';
 import { createUrlSigner } from './signing.ts';
 import {
@@ -99,11 +100,14 @@ export function createLocalBlobStorage(options: {
   baseUrl: () => string;
   /** Age (since the last write) at which a temp file counts as abandoned; STALE_TEMP_MS unless a test shortens it. */
   staleTempMs?: number;
+  /** Decides URL expiry and temp files' age; the system clock unless a test passes its own. */
+  clock?: Clock;
 }): LocalBlobStorage {
   const dataRoot = join(options.dir, 'data');
   const metaRoot = join(options.dir, 'meta');
   const tempRoot = join(options.dir, 'tmp');
-  const signer = createUrlSigner(options.secretKey);
+  const clock = options.clock ?? systemClock;
+  const signer = createUrlSigner(options.secretKey, clock);
   const staleTempMs = options.staleTempMs ?? STALE_TEMP_MS;
 
   function signedUrl(grant: Parameters<typeof signer.sign>[0], extra: Record<string, string | undefined>): SignedUrl {
@@ -116,7 +120,7 @@ export function createLocalBlobStorage(options: {
     };
   }
 
-  const expiryOf = (seconds: number) => Math.floor(Date.now() / 1000) + seconds;
+  const expiryOf = (seconds: number) => Math.floor(clock.now().getTime() / 1000) + seconds;
 
   async function readMeta(key: string): Promise<LocalBlobMeta | null> {
     try {
@@ -263,7 +267,7 @@ export function createLocalBlobStorage(options: {
       if (isErrno(error, 'ENOENT')) return;
       throw error;
     }
-    const now = Date.now();
+    const now = clock.now().getTime();
     for (const name of names) {
       const path = join(tempRoot, name);
       const info = await stat(path).catch(() => null);

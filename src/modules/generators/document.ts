@@ -11,18 +11,8 @@ import {
   WidthType,
 } from 'docx';
 import { z } from 'zod';
-import { defineTool, text } from '../runs/service.ts';
-import {
-  type ArtifactWriter,
-  description,
-  filenameField,
-  generate,
-  generatedFilename,
-  saveArtifact,
-  title,
-  withinBudget,
-  xmlSafe,
-} from './shared.ts';
+import { text } from '../runs/service.ts';
+import { type ArtifactWriter, defineOfficeTool, description, filenameField, title, withinBudget } from './shared.ts';
 
 export const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
@@ -131,25 +121,16 @@ export async function buildDocx(input: CreateDocumentInput): Promise<Buffer> {
 }
 
 export function createDocumentTool(artifacts: ArtifactWriter) {
-  return defineTool({
+  return defineOfficeTool(artifacts, {
     name: 'create_document',
+    what: 'document',
     description:
       'Create a Word document (.docx) with a title and sections; each section has an optional heading and blocks: ' +
       'paragraphs, bulleted or numbered lists, and simple tables.',
     inputSchema: CreateDocumentInput,
-    async run(input, ctx) {
-      const bytes = await generate('document', () => buildDocx(xmlSafe(input)));
-      if (!Buffer.isBuffer(bytes)) return bytes;
-      return saveArtifact(artifacts, ctx, {
-        tool: 'create_document',
-        filename: generatedFilename(input.filename, input.title, 'docx'),
-        mimeType: DOCX_MIME,
-        bytes,
-        title: input.title,
-        description: input.description,
-        content: JSON.stringify(input),
-        generator: 'docx',
-      });
-    },
+    build: buildDocx,
+    extension: 'docx',
+    mimeType: DOCX_MIME,
+    generator: 'docx',
   });
 }

@@ -1,17 +1,7 @@
 import pptxgen from 'pptxgenjs';
 import { z } from 'zod';
-import { defineTool, text } from '../runs/service.ts';
-import {
-  type ArtifactWriter,
-  description,
-  filenameField,
-  generate,
-  generatedFilename,
-  saveArtifact,
-  title,
-  withinBudget,
-  xmlSafe,
-} from './shared.ts';
+import { text } from '../runs/service.ts';
+import { type ArtifactWriter, defineOfficeTool, description, filenameField, title, withinBudget } from './shared.ts';
 
 // The typings declare an ES default export in a package typed as CommonJS: TypeScript sees the class one level down.
 const PptxGenJS = ((pptxgen as unknown as { default?: unknown }).default ?? pptxgen) as typeof pptxgen.default;
@@ -114,25 +104,16 @@ export async function buildPptx(input: CreatePresentationInput): Promise<Buffer>
 }
 
 export function createPresentationTool(artifacts: ArtifactWriter) {
-  return defineTool({
+  return defineOfficeTool(artifacts, {
     name: 'create_presentation',
+    what: 'presentation',
     description:
       'Create a PowerPoint deck (.pptx): a title slide (title, subtitle) and content slides, each with a title, ' +
       'an optional paragraph, up to 12 bullets and optional speaker notes.',
     inputSchema: CreatePresentationInput,
-    async run(input, ctx) {
-      const bytes = await generate('presentation', () => buildPptx(xmlSafe(input)));
-      if (!Buffer.isBuffer(bytes)) return bytes;
-      return saveArtifact(artifacts, ctx, {
-        tool: 'create_presentation',
-        filename: generatedFilename(input.filename, input.title, 'pptx'),
-        mimeType: PPTX_MIME,
-        bytes,
-        title: input.title,
-        description: input.description,
-        content: JSON.stringify(input),
-        generator: 'pptxgenjs',
-      });
-    },
+    build: buildPptx,
+    extension: 'pptx',
+    mimeType: PPTX_MIME,
+    generator: 'pptxgenjs',
   });
 }

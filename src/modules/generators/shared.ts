@@ -3,12 +3,12 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import type { ArtifactsService } from '../artifacts/service.ts';
-import { errorResult, type ToolContext, type ToolOutcome, text } from '../runs/service.ts';
+import { defineTool, errorResult, type RunTool, type ToolContext, type ToolOutcome, text } from '../runs/service.ts';
 
 export type ArtifactWriter = Pick<ArtifactsService, 'createArtifact'>;
 
 /** Runs a file generator; a library refusing the content becomes an `{ error }` result rather than a crash. */
-export async function generate(what: string, build: () => Promise<Buffer>): Promise<Buffer | ToolOutcome> {
+async function generate(what: string, build: () => Promise<Buffer>): Promise<Buffer | ToolOutcome> {
   try {
     return await build();
   } catch (error) {
@@ -127,11 +127,53 @@ const XML_INVALID =
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /** Every string of `value` without the characters XML cannot hold (office files are XML; one would corrupt them). */
-export function xmlSafe<T>(value: T): T {
+function xmlSafe<T>(value: T): T {
   if (typeof value === 'string') return value.replace(XML_INVALID, '') as T;
   if (Array.isArray(value)) return value.map(xmlSafe) as T;
   if (value !== null && typeof value === 'object') {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, xmlSafe(v)])) as T;
   }
   return value;
+}
+
+/**
+ * A tool that builds one office file (Word, Excel, PowerPoint) from its arguments, cleaned of what XML cannot hold,
+ * and stores it as the act's artifact; a library refusing the content is an `{ error }` result.
+ */
+export function defineOfficeTool<
+  I extends { title: string; filename?: string | undefined; description?: string | undefined },
+>(
+  artifacts: ArtifactWriter,
+  tool: {
+    name: string;
+    /** What the file is called in an error ("the document"). */
+    what: string;
+    description: string;
+    inputSchema: z.ZodType<I>;
+    build(input: I): Promise<Buffer>;
+    extension: string;
+    mimeType: string;
+    /** The library that writes the file (its installed version is recorded with the artifact). */
+    generator: string;
+  },
+): RunTool<I> {
+  return defineTool({
+    name: tool.name,
+    description: tool.description,
+    inputSchema: tool.inputSchema,
+    async run(input, ctx) {
+      const bytes = await generate(tool.what, () => tool.build(xmlSafe(input)));
+      if (!Buffer.isBuffer(bytes)) return bytes;
+      return saveArtifact(artifacts, ctx, {
+        tool: tool.name,
+        filename: generatedFilename(input.filename, input.title, tool.extension),
+        mimeType: tool.mimeType,
+        bytes,
+        title: input.title,
+        description: input.description,
+        content: JSON.stringify(input),
+        generator: tool.generator,
+      });
+    },
+  });
 }

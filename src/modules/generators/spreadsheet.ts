@@ -1,17 +1,7 @@
 import ExcelJS from 'exceljs';
 import { z } from 'zod';
-import { defineTool, text } from '../runs/service.ts';
-import {
-  type ArtifactWriter,
-  description,
-  filenameField,
-  generate,
-  generatedFilename,
-  saveArtifact,
-  title,
-  withinBudget,
-  xmlSafe,
-} from './shared.ts';
+import { text } from '../runs/service.ts';
+import { type ArtifactWriter, defineOfficeTool, description, filenameField, title, withinBudget } from './shared.ts';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const MAX_CELLS = 100_000;
@@ -101,25 +91,16 @@ export async function buildXlsx(input: CreateSpreadsheetInput): Promise<Buffer> 
 }
 
 export function createSpreadsheetTool(artifacts: ArtifactWriter) {
-  return defineTool({
+  return defineOfficeTool(artifacts, {
     name: 'create_spreadsheet',
+    what: 'spreadsheet',
     description:
       'Create an Excel workbook (.xlsx). Each sheet has a name, columns (the bold, frozen header row) and rows of ' +
       'cells: text, numbers, booleans, null for empty, or {"formula": "SUM(B2:B9)"}.',
     inputSchema: CreateSpreadsheetInput,
-    async run(input, ctx) {
-      const bytes = await generate('spreadsheet', () => buildXlsx(xmlSafe(input)));
-      if (!Buffer.isBuffer(bytes)) return bytes;
-      return saveArtifact(artifacts, ctx, {
-        tool: 'create_spreadsheet',
-        filename: generatedFilename(input.filename, input.title, 'xlsx'),
-        mimeType: XLSX_MIME,
-        bytes,
-        title: input.title,
-        description: input.description,
-        content: JSON.stringify(input),
-        generator: 'exceljs',
-      });
-    },
+    build: buildXlsx,
+    extension: 'xlsx',
+    mimeType: XLSX_MIME,
+    generator: 'exceljs',
   });
 }

@@ -66,11 +66,8 @@ export interface AppDeps {
   clock?: Clock;
 }
 
-/**
- * The platform's machinery and every module, composed once in dependency order (each module gets only what is
- * below it); the CLI, the tests and buildApp reach them through the result.
- */
-export function createServices({ config, database, clock = systemClock }: AppDeps) {
+/** The platform's machinery every module may be handed: built first, from the configuration alone. */
+function createPlatform({ config, database, clock = systemClock }: AppDeps) {
   const { db } = database;
   const log = consoleJobLogger;
   const tokens = createSessionTokens(config.jwtSecret, clock);
@@ -82,11 +79,22 @@ export function createServices({ config, database, clock = systemClock }: AppDep
   const bus = createEventBus({ redisUrl: config.redisUrl });
   // Work enqueued here wakes the job lane of its kind at once (the lanes are created last, from the modules' jobs).
   const wakeups = createJobWakeups();
-  // Internal events (thread.created, run.completed, …) go to the event triggers that listen for them.
-  const internalEvents = triggerEventListener;
   // argon2 holds threadpool threads; the pool is per process, so is the bound.
   boundPasswordHashing(config.passwordHashing);
 
+  return { config, db, clock, log, tokens, secretBox, credentials, publicUrl, storage, bus, wakeups };
+}
+
+type Platform = ReturnType<typeof createPlatform>;
+
+/**
+ * Every module, in dependency order: each gets only what exists above it in this function (no late binding).
+ * Returned in the order their routes register, which is the order of the OpenAPI document's paths.
+ */
+function createModules(platform: Platform) {
+  const { config, db, clock, log, tokens, secretBox, credentials, publicUrl, storage, bus, wakeups } = platform;
+  // Internal events (thread.created, run.completed, …) go to the event triggers that listen for them.
+  const internalEvents = triggerEventListener;
   const users = createUsersModule({ db });
   const organizations = createOrganizationsModule({ db });
   const serviceAccounts = createServiceAccountsModule({ db });
@@ -175,6 +183,37 @@ export function createServices({ config, database, clock = systemClock }: AppDep
     log,
   });
 
+  return {
+    modules: {
+      identity,
+      users,
+      serviceAccounts,
+      console: consoleModule,
+      catalog,
+      organizations,
+      billing,
+      projects,
+      threads,
+      runs,
+      artifacts,
+      dlp,
+      skills,
+      agents,
+      workflows,
+      triggers,
+      generators,
+    },
+    models,
+  };
+}
+
+type Modules = ReturnType<typeof createModules>['modules'];
+
+/**
+ * The job lanes, from the modules' job handlers; started by the server after listening and stopped before the
+ * database closes.
+ */
+function createJobLanes({ config, db, storage, wakeups }: Platform, { runs, triggers, projects }: Modules) {
   // Runs mostly wait on model vendors, so they get many slots of their own; ingestion is CPU work and keeps a few,
   // and every other kind (an unknown one is dead at once) goes with it. Started by the server after listening and
   // stopped before the database closes.
@@ -195,8 +234,14 @@ export function createServices({ config, database, clock = systemClock }: AppDep
     onDead: projects.jobs.onDead,
     wakeups,
   });
-  const jobWorkers = groupJobWorkers([runLane, backgroundLane]);
+  return groupJobWorkers([runLane, backgroundLane]);
+}
 
+/** The platform, every module and the job lanes, composed once; the CLI, the tests and buildApp reach them here. */
+export function createServices(deps: AppDeps) {
+  const platform = createPlatform(deps);
+  const { modules, models } = createModules(platform);
+  const { tokens, credentials, publicUrl, storage, bus } = platform;
   return {
     tokens,
     credentials,
@@ -204,33 +249,14 @@ export function createServices({ config, database, clock = systemClock }: AppDep
     storage,
     bus,
     models,
-    jobWorkers,
-    /** In the order their routes register (the OpenAPI document lists paths in that order). */
-    modules: {
-      identity,
-      users,
-      serviceAccounts,
-      console: consoleModule,
-      catalog,
-      organizations,
-      billing,
-      projects,
-      threads,
-      runs,
-      artifacts,
-      dlp,
-      skills,
-      agents,
-      workflows,
-      triggers,
-      generators,
-    },
-    users: users.service,
-    organizations: organizations.service,
-    serviceAccounts: serviceAccounts.service,
-    consoleRoles: consoleModule.service.consoleRoles,
-    dlp: dlp.service,
-    triggers,
+    jobWorkers: createJobLanes(platform, modules),
+    modules,
+    users: modules.users.service,
+    organizations: modules.organizations.service,
+    serviceAccounts: modules.serviceAccounts.service,
+    consoleRoles: modules.console.service.consoleRoles,
+    dlp: modules.dlp.service,
+    triggers: modules.triggers,
   };
 }
 

@@ -162,7 +162,6 @@ function createModules(platform: Platform) {
     // Four tool transactions at once, as when four runs were all a worker took: the pool's ten connections keep
     // six for requests and the rest of the runs.
     toolSlots: createLimiter(4),
-    engineThreads: threads.service,
     agents: agents.service,
     skills: skills.service,
     workflows: { assertRunnable: workflows.service.assertRunnable, executor: workflows.executor },

@@ -10,7 +10,7 @@ import type { ModelGateway } from '../../platform/models/index.ts';
 import { createRunActionsService } from './actions.service.ts';
 import { createAttachmentResolver } from './attachments.ts';
 import type { AgentContextDeps } from './engine/agent-context.ts';
-import { createRunHandler, type RunExecutor } from './engine/handler.ts';
+import { createRunHandler, type RunEngineDeps, type RunExecutor } from './engine/handler.ts';
 import { type Launch, RUN_JOB } from './launch.ts';
 import { registerRunRoutes } from './routes.ts';
 import { createRunsService, type RunsServiceDeps } from './service.ts';
@@ -24,9 +24,9 @@ interface RunnableCheck {
   assertRunnable(ex: Executor, organizationId: string, id: string): Promise<void>;
 }
 
-type FileLookup = Parameters<typeof createAttachmentResolver>[0];
-
-export interface RunsModuleDeps extends Pick<RunsServiceDeps, 'db' | 'threads' | 'dlp' | 'artifacts'> {
+export interface RunsModuleDeps extends Pick<RunsServiceDeps, 'db' | 'dlp' | 'artifacts'> {
+  /** Visibility and creation of threads for requests; the engine's thread with its organization's name. */
+  threads: RunsServiceDeps['threads'] & RunEngineDeps['threads'];
   gateway: ModelGateway;
   bus: EventBus;
   internalEvents: InternalEvents;
@@ -35,11 +35,9 @@ export interface RunsModuleDeps extends Pick<RunsServiceDeps, 'db' | 'threads' |
   /** The tools' providers: the generators' file tools, project search, skills. */
   tools: RunToolsDeps;
   /** What an attached project file or artifact is, as the caller may see it. */
-  files: { projectFile: FileLookup['projectFile']; artifact: FileLookup['artifact'] };
+  files: Parameters<typeof createAttachmentResolver>[0];
   /** Where a tool transaction waits for one of a few slots (see RunEngineDeps.toolSlots). */
   toolSlots: Limiter;
-  /** The engine's thread with its organization's name. */
-  engineThreads: { findForRun: Parameters<typeof createRunHandler>[0]['threads']['findForRun'] };
   agents: RunnableCheck & AgentContextDeps['agents'];
   skills: AgentContextDeps['skills'];
   workflows: RunnableCheck & { executor: RunExecutor };
@@ -82,7 +80,7 @@ export function createRunsModule(deps: RunsModuleDeps) {
     internalEvents: deps.internalEvents,
     tools: createRunTools(deps.tools),
     toolSlots: deps.toolSlots,
-    threads: deps.engineThreads,
+    threads: deps.threads,
     log: deps.log,
     agents: { agents: deps.agents, skills: deps.skills },
     workflows: deps.workflows.executor,

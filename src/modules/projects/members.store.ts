@@ -37,8 +37,11 @@ export const projectMembersStore = {
     return row ?? null;
   },
 
-  async displayNameOf(db: Executor, userId: string): Promise<string> {
-    const [row] = await db.select({ name: memberColumns.displayName }).from(users).where(eq(users.id, userId));
+  async displayNameOf(db: Executor, organizationId: string, userId: string): Promise<string> {
+    const [row] = await db
+      .select({ name: memberColumns.displayName })
+      .from(users)
+      .where(and(eq(users.organizationId, organizationId), eq(users.id, userId)));
     return row?.name ?? '';
   },
 

@@ -96,7 +96,7 @@ export function createProjectsService({ db }: { db: Executor }) {
           role: 'admin',
           added_by_user_id: null,
           added_at: project.createdAt.toISOString(),
-          display_name: await members.displayNameOf(db, project.createdBy),
+          display_name: await members.displayNameOf(db, ctx.organizationId, project.createdBy),
         });
       }
       return { data: rows, has_more: false, next_cursor: null };

@@ -34,7 +34,7 @@ const MODULES = join(import.meta.dirname, '..', 'src', 'modules');
 
 /** SQL names of the tables that carry organization_id. */
 const orgOwned = new Set(
-  Object.values(schema)
+  (Object.values(schema) as unknown[])
     .filter((value): value is Table => isTable(value))
     .filter((table) => Object.values(getTableColumns(table)).some((c) => c.name === 'organization_id'))
     .map((table) => getTableName(table)),

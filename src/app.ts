@@ -15,6 +15,7 @@ import { createBillingModule } from './modules/billing/index.ts';
 import { createCatalogModule } from './modules/catalog/index.ts';
 import { createConsoleModule } from './modules/console/index.ts';
 import { createDlpModule } from './modules/dlp/index.ts';
+import { createFeatureFlagsModule } from './modules/feature-flags/index.ts';
 import { createGeneratorsModule } from './modules/generators/index.ts';
 import { createIdentityModule } from './modules/identity/index.ts';
 import { createOrganizationsModule } from './modules/organizations/index.ts';
@@ -105,6 +106,7 @@ function createModules(platform: Platform) {
     serviceAccounts: serviceAccounts.service,
   });
   const billing = createBillingModule({ db });
+  const featureFlags = createFeatureFlagsModule({ db, organizations: organizations.service });
   // Operators may point providers at private addresses (self-hosted models) unless ATRIUM_ALLOW_PRIVATE_MODEL_URLS=false.
   const allowPrivateAddresses = config.allowPrivateModelUrls;
   const catalog = createCatalogModule({ db, secretBox, allowPrivateAddresses });
@@ -196,6 +198,7 @@ function createModules(platform: Platform) {
       runs,
       artifacts,
       dlp,
+      featureFlags,
       skills,
       agents,
       workflows,
@@ -326,6 +329,7 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   m.runs.routes(app);
   m.artifacts.routes(app);
   m.dlp.routes(app);
+  m.featureFlags.routes(app);
   m.skills.routes(app);
   m.agents.routes(app, { runs: m.runs.service });
   m.workflows.routes(app, { runs: m.runs.service });

@@ -14,6 +14,7 @@ import { createArtifactsModule } from './modules/artifacts/index.ts';
 import { createBillingModule } from './modules/billing/index.ts';
 import { createCatalogModule } from './modules/catalog/index.ts';
 import { createConsoleModule } from './modules/console/index.ts';
+import { createDepartmentsModule } from './modules/departments/index.ts';
 import { createDlpModule } from './modules/dlp/index.ts';
 import { createFeatureFlagsModule } from './modules/feature-flags/index.ts';
 import { createGeneratorsModule } from './modules/generators/index.ts';
@@ -96,7 +97,8 @@ function createModules(platform: Platform) {
   const { config, db, clock, log, tokens, secretBox, credentials, publicUrl, storage, bus, wakeups } = platform;
   // Internal events (thread.created, run.completed, …) go to the event triggers that listen for them.
   const internalEvents = triggerEventListener;
-  const users = createUsersModule({ db });
+  const departments = createDepartmentsModule({ db });
+  const users = createUsersModule({ db, departments: departments.service });
   const organizations = createOrganizationsModule({ db });
   const serviceAccounts = createServiceAccountsModule({ db });
   const consoleModule = createConsoleModule({
@@ -192,6 +194,7 @@ function createModules(platform: Platform) {
       console: consoleModule,
       catalog,
       organizations,
+      departments,
       billing,
       projects,
       threads,
@@ -322,6 +325,7 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   m.console.routes(app);
   m.catalog.adminRoutes(app);
   m.organizations.routes(app);
+  m.departments.routes(app);
   m.catalog.routes(app);
   m.billing.routes(app);
   m.projects.routes(app);

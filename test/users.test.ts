@@ -230,6 +230,7 @@ describe('POST /v1/users', () => {
       is_suspended: false,
       is_developer: false,
       console_role_id: null,
+      department_id: null,
       created_at: expect.stringMatching(ISO_MS),
       updated_at: user.created_at,
     });

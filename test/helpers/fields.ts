@@ -3,6 +3,7 @@
 export const USER_FIELDS = [
   'console_role_id',
   'created_at',
+  'department_id',
   'display_name',
   'email',
   'first_name',

@@ -25,6 +25,7 @@ export const UserSchema = z
     is_suspended: z.boolean(),
     is_developer: z.boolean(),
     console_role_id: z.uuid().nullable(),
+    department_id: z.uuid().nullable(),
     created_at: z.string(),
     updated_at: z.string(),
   })
@@ -77,6 +78,7 @@ export const PatchUserBody = z
     display_name: name(255).nullable(),
     role: RoleSchema,
     is_developer: z.boolean(),
+    department_id: z.uuid().nullable().describe("A department of the user's organization; null clears it"),
   })
   .partial();
 

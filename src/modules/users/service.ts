@@ -28,7 +28,12 @@ function sessionUser(ctx: RequestContext): UserActor {
   return ctx.actor;
 }
 
-export function createUsersService({ db }: { db: Executor }) {
+/** Whether a department of the organization exists (the departments module answers; app.ts wires it). */
+export interface DepartmentCheck {
+  exists(organizationId: string, departmentId: string, ex?: Executor): Promise<boolean>;
+}
+
+export function createUsersService({ db, departments }: { db: Executor; departments: DepartmentCheck }) {
   async function load(organizationId: string, userId: string, ex: Executor = db): Promise<UserRow> {
     const row = await store.findById(ex, organizationId, userId);
     if (!row) throw notFound('User');
@@ -126,6 +131,9 @@ export function createUsersService({ db }: { db: Executor }) {
         const target = await load(organizationId, userId, tx);
         await checkConsoleRoleOnUpdate(tx, target, patch);
         await guardLastAdmin(tx, target, patch.role === 'member' || patch.is_suspended === true);
+        if (patch.department_id && !(await departments.exists(organizationId, patch.department_id, tx))) {
+          throw invalidRequest('department_id: no such department in this organization');
+        }
         const changes: UserChanges = {
           firstName: patch.first_name,
           lastName: patch.last_name,
@@ -134,6 +142,7 @@ export function createUsersService({ db }: { db: Executor }) {
           isDeveloper: patch.is_developer,
           consoleRoleId: patch.console_role_id,
           isSuspended: patch.is_suspended,
+          departmentId: patch.department_id,
         };
         await store.update(tx, organizationId, userId, changes);
       });

@@ -21,6 +21,7 @@ const userColumns = {
   isSuspended: users.isSuspended,
   isDeveloper: users.isDeveloper,
   consoleRoleId: users.consoleRoleId,
+  departmentId: users.departmentId,
   consoleRoleName: consoleRoles.name,
   consoleSections: consoleRoles.sections,
   createdAt: users.createdAt,
@@ -84,6 +85,7 @@ export type UserChanges = Partial<
     | 'isDeveloper'
     | 'isSuspended'
     | 'consoleRoleId'
+    | 'departmentId'
     | 'passwordHash'
     | 'deletedAt'
   >

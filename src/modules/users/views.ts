@@ -24,6 +24,7 @@ export function toUserView(
     is_suspended: row.isSuspended,
     is_developer: row.isDeveloper,
     console_role_id: row.consoleRoleId,
+    department_id: row.departmentId,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

@@ -53,6 +53,8 @@ export const ERROR_CODES = {
   already_member: { status: 409, meaning: 'the user is already a member of the project' },
   already_suspended: { status: 409, meaning: 'organization state conflict: already suspended' },
   console_role_in_use: { status: 409, meaning: 'users hold the console role' },
+  department_has_children: { status: 409, meaning: 'the department has child departments' },
+  department_in_use: { status: 409, meaning: 'usage events reference the department' },
   duplicate_email: { status: 409, meaning: 'a user with this email already exists' },
   duplicate_name: {
     status: 409,

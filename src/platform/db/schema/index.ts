@@ -2,6 +2,7 @@ export * from './agents.ts';
 export * from './billing.ts';
 export * from './catalog.ts';
 export * from './conversations.ts';
+export * from './departments.ts';
 export * from './feature-flags.ts';
 export * from './jobs.ts';
 export * from './organizations.ts';

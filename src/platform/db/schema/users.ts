@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { instant } from './columns.ts';
+import { departments } from './departments.ts';
 import { organizations } from './organizations.ts';
 
 export const consoleRoles = pgTable(
@@ -32,6 +33,8 @@ export const users = pgTable(
     isSuspended: boolean('is_suspended').notNull().default(false),
     isDeveloper: boolean('is_developer').notNull().default(false),
     consoleRoleId: uuid('console_role_id').references(() => consoleRoles.id),
+    /** Set by org admins; usage events record it from then on. A deleted department leaves the user without one. */
+    departmentId: uuid('department_id').references(() => departments.id, { onDelete: 'set null' }),
     createdAt: instant('created_at').notNull().defaultNow(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
     deletedAt: instant('deleted_at'),
@@ -41,5 +44,6 @@ export const users = pgTable(
     uniqueIndex('users_email_live_key').on(t.email).where(sql`${t.deletedAt} is null`),
     index('users_org_created_idx').on(t.organizationId, t.createdAt, t.id),
     index('users_console_role_idx').on(t.consoleRoleId),
+    index('users_department_idx').on(t.departmentId),
   ],
 );

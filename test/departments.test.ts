@@ -98,6 +98,9 @@ describe('departments', () => {
       expectError(await orgA.admin.http.post(DEPARTMENTS, body), 422, 'validation_error');
     }
     expectError(await orgA.admin.http.post(DEPARTMENTS, { name: 'ok', colour: 'red' }), 400, 'invalid_request');
+    // Hostile text: a 100,000-character name is refused by its bound, a NUL anywhere by the body parser.
+    expectError(await orgA.admin.http.post(DEPARTMENTS, { name: 'x'.repeat(100_000) }), 422, 'validation_error');
+    expectError(await orgA.admin.http.post(DEPARTMENTS, { name: 'a\u0000b' }), 400, 'invalid_request');
     expect((await create(orgA.admin.http, { name: 'x'.repeat(200), description: 'y'.repeat(2000) })).name).toHaveLength(
       200,
     );
@@ -224,6 +227,30 @@ describe('departments', () => {
       'invalid_request',
     );
     expect((await orgA.admin.http.get(`/v1/users/${user.user.id}`)).body.department_id).toBeNull();
+
+    // The console's org-user PATCH (it extends the organization's) checks against the path's organization.
+    const console = app.http.as(app.consoleKey);
+    const ours = await create(orgA.admin.http, { name: 'Via console' });
+    const path = `/v1/admin/organizations/${orgA.org.id}/users/${user.user.id}`;
+    expectError(await console.patch(path, { department_id: foreign.id }), 400, 'invalid_request');
+    const set = await console.patch(path, { departmentId: ours.id });
+    expect(set.status, set.text).toBe(200);
+    expect(set.body.department_id).toBe(ours.id);
+  });
+
+  it('assigning a user races deleting the department without a 500: either the user keeps it or has none', async () => {
+    const user = await addUser(app, orgA.admin.http, { role: 'member' });
+    for (let i = 0; i < 8; i++) {
+      const dept = await create(orgA.admin.http, { name: `Racing ${i}` });
+      const [assigned, deleted] = await Promise.all([
+        orgA.admin.http.patch(`/v1/users/${user.user.id}`, { department_id: dept.id }),
+        orgA.admin.http.delete(`${DEPARTMENTS}/${dept.id}`),
+      ]);
+      expect(deleted.status, deleted.text).toBe(204);
+      // Assigned first: the delete then clears it. Deleted first: the assignment names no department (400).
+      expect([200, 400], assigned.text).toContain(assigned.status);
+      expect((await orgA.admin.http.get(`/v1/users/${user.user.id}`)).body.department_id).toBeNull();
+    }
   });
 
   it('another organization sees none of them: its list is its own, and every id of ours is 404', async () => {

@@ -113,6 +113,12 @@ describe('feature flags', () => {
     );
     expectError(await operator.put('/v1/admin/feature-flags', { flags: [true] }), 400, 'invalid_request');
     expectError(await operator.put('/v1/admin/feature-flags', {}), 400, 'invalid_request');
+    // Names that are object properties elsewhere are plain flags here (`__proto__` is not snake_case).
+    expect((await putDefaults({ constructor: true, to_string: false })).body).toEqual({
+      flags: { constructor: true, to_string: false },
+    });
+    expect((await orgB.admin.http.get('/v1/feature-flags')).body.flags).toMatchObject({ constructor: true });
+    expect((await putDefaults({ constructor: null, to_string: null })).body).toEqual({ flags: {} });
     // A name of exactly 64 characters is fine; nothing refused above was written.
     const longest = `a${'b'.repeat(63)}`;
     expect((await putDefaults({ [longest]: true })).body).toEqual({ flags: { [longest]: true } });

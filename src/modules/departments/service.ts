@@ -18,9 +18,10 @@ const isSortValue = (v: string) => v.length <= 200;
 /**
  * Every change to an organization's tree (a new department under a parent, a move, a delete) holds this lock
  * until its transaction ends, so two moves racing cannot together form a cycle nor a child land under a
- * department being deleted.
+ * department being deleted. It is also the lock of the departments cap (insertWithinCap locks on `what`).
  */
-const lockTree = (tx: Executor, organizationId: string) => lockForTransaction(tx, 'departments', organizationId);
+const TREE = 'departments';
+const lockTree = (tx: Executor, organizationId: string) => lockForTransaction(tx, TREE, organizationId);
 
 /** An organization's departments: a tree through parent_department_id, managed by its admins. */
 export function createDepartmentsService(deps: { db: Executor }) {
@@ -48,10 +49,9 @@ export function createDepartmentsService(deps: { db: Executor }) {
       const org = ctx.organizationId;
       const row = await insertWithinCap(
         db,
-        { what: 'departments', scopeId: org, max: MAX_DEPARTMENTS },
+        { what: TREE, scopeId: org, max: MAX_DEPARTMENTS },
         (tx) => store.count(tx, org),
         async (tx) => {
-          await lockTree(tx, org);
           await assertParent(tx, org, input.parent_department_id);
           return store.insert(tx, {
             id: newId(),
@@ -103,9 +103,12 @@ export function createDepartmentsService(deps: { db: Executor }) {
       });
     },
 
-    /** For the users module: whether `id` is a department of the organization (an org-user PATCH names one). */
+    /**
+     * For the users module: whether `id` is a department of the organization (an org-user PATCH names one); in
+     * the caller's transaction it then stays until that transaction ends.
+     */
     exists: async (organizationId: string, id: string, ex: Executor = db) =>
-      (await store.find(ex, organizationId, id)) !== null,
+      (await store.findKeyShared(ex, organizationId, id)) !== null,
   };
 }
 

@@ -31,6 +31,15 @@ export const departmentsStore = {
     return row ?? null;
   },
 
+  /**
+   * The department, key-share locked until the caller's transaction ends: a user assigned to it in that
+   * transaction cannot race its deletion (which would fail the user's foreign key with a 500).
+   */
+  async findKeyShared(db: Executor, organizationId: string, id: string): Promise<DepartmentRow | null> {
+    const [row] = await db.select().from(departments).where(ofOrganization(organizationId, id)).for('key share');
+    return row ?? null;
+  },
+
   count: async (db: Executor, organizationId: string) =>
     (await db.select({ n: count() }).from(departments).where(eq(departments.organizationId, organizationId)))[0]?.n ??
     0,

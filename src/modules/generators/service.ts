@@ -26,5 +26,3 @@ export function createGeneratorsService(deps: GeneratorsServiceDeps) {
   ] as RunTool[];
   return { tools };
 }
-
-export type GeneratorsService = ReturnType<typeof createGeneratorsService>;

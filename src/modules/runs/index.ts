@@ -99,5 +99,3 @@ export function createRunsModule(deps: RunsModuleDeps) {
     },
   };
 }
-
-export type RunsModule = ReturnType<typeof createRunsModule>;

@@ -17,7 +17,7 @@ import { toMessageView, toRunView } from './views.ts';
 // provider (the artifact generators) use. Everything else of the module stays inside it.
 export * from './engine/kit.ts';
 export { defineTool, errorResult, text } from './tools/define.ts';
-export { RUN_TOOL_NAMES, type RunToolName } from './tools/names.ts';
+export { RUN_TOOL_NAMES } from './tools/names.ts';
 export type { RunTool, ToolContext, ToolDefinition, ToolOutcome } from './tools/types.ts';
 export type { Launch };
 export { toMessageView, toRunView };

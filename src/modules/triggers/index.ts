@@ -26,5 +26,3 @@ export function createTriggersModule(deps: TriggersServiceDeps & { schedulerInte
     },
   };
 }
-
-export type TriggersModule = ReturnType<typeof createTriggersModule>;

@@ -12,4 +12,3 @@ export const RUN_TOOL_NAMES = [
   'ask_user',
   'use_skill',
 ] as const;
-export type RunToolName = (typeof RUN_TOOL_NAMES)[number];

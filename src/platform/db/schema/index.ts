@@ -1,5 +1,6 @@
 export * from './agents.ts';
 export * from './billing.ts';
+export * from './branding.ts';
 export * from './catalog.ts';
 export * from './conversations.ts';
 export * from './departments.ts';
@@ -8,5 +9,6 @@ export * from './jobs.ts';
 export * from './organizations.ts';
 export * from './projects.ts';
 export * from './service-accounts.ts';
+export * from './themes.ts';
 export * from './usage.ts';
 export * from './users.ts';

@@ -11,6 +11,7 @@ import type { Config } from './config.ts';
 import { createAgentsModule } from './modules/agents/index.ts';
 import { gatewayModelCheck } from './modules/agents/service.ts';
 import { createArtifactsModule } from './modules/artifacts/index.ts';
+import { createBrandingModule } from './modules/branding/index.ts';
 import { createBillingModule } from './modules/billing/index.ts';
 import { createCatalogModule } from './modules/catalog/index.ts';
 import { createConsoleModule } from './modules/console/index.ts';
@@ -98,6 +99,7 @@ function createModules(platform: Platform) {
   // Internal events (thread.created, run.completed, …) go to the event triggers that listen for them.
   const internalEvents = triggerEventListener;
   const departments = createDepartmentsModule({ db });
+  const branding = createBrandingModule({ db, storage, clock });
   const users = createUsersModule({ db, departments: departments.service });
   const organizations = createOrganizationsModule({ db });
   const serviceAccounts = createServiceAccountsModule({ db });
@@ -194,6 +196,7 @@ function createModules(platform: Platform) {
       console: consoleModule,
       catalog,
       organizations,
+      branding,
       departments,
       billing,
       projects,
@@ -218,7 +221,7 @@ type Modules = ReturnType<typeof createModules>['modules'];
  * The job lanes, from the modules' job handlers; started by the server after listening and stopped before the
  * database closes.
  */
-function createJobLanes({ config, db, storage, wakeups }: Platform, { runs, triggers, projects }: Modules) {
+function createJobLanes({ config, db, storage, wakeups }: Platform, { runs, triggers, projects, branding }: Modules) {
   // Runs mostly wait on model vendors, so they get many slots of their own; ingestion is CPU work and keeps a few,
   // and every other kind (an unknown one is dead at once) goes with it. Started by the server after listening and
   // stopped before the database closes.
@@ -235,7 +238,11 @@ function createJobLanes({ config, db, storage, wakeups }: Platform, { runs, trig
     db,
     leaseMs: config.jobLeaseMs,
     kinds: { except: runLaneKinds },
-    handlers: { ...projects.jobs.handlers, [BLOB_DELETE_JOB]: createBlobDeletionHandler(storage) },
+    handlers: {
+      ...projects.jobs.handlers,
+      ...branding.jobs.handlers,
+      [BLOB_DELETE_JOB]: createBlobDeletionHandler(storage),
+    },
     onDead: projects.jobs.onDead,
     wakeups,
   });
@@ -325,6 +332,7 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   m.console.routes(app);
   m.catalog.adminRoutes(app);
   m.organizations.routes(app);
+  m.branding.routes(app);
   m.departments.routes(app);
   m.catalog.routes(app);
   m.billing.routes(app);

@@ -41,6 +41,13 @@ const EXPOSED_HEADERS = [
   'x-request-id',
 ].join(', ');
 
+/**
+ * An SVG opened directly (not through an <img>) is a document that could run scripts and load resources: it gets
+ * nothing but its own inline styles, so a logo renders and nothing in it runs.
+ */
+const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'";
+const isSvg = (mediaType: string) => mediaType.split(';')[0]!.trim().toLowerCase() === 'image/svg+xml';
+
 const escapeXml = (text: string) =>
   text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
 
@@ -230,13 +237,14 @@ async function handleGet(storage: LocalBlobStorage, request: FastifyRequest, rep
   const found = await storage.locate(key);
   if (!found) return sendError(request, reply, 404, 'BlobNotFound', 'The specified blob does not exist.');
   const size = found.sizeBytes;
+  const servedType = contentType ?? found.meta?.contentType ?? 'application/octet-stream';
   baseHeaders(request, reply).headers({
-    'content-type': contentType ?? found.meta?.contentType ?? 'application/octet-stream',
+    'content-type': servedType,
     'accept-ranges': 'bytes',
     'x-ms-blob-type': 'BlockBlob',
     // Served from the API's own origin: never sniffed, and any active content runs in an opaque origin.
     'x-content-type-options': 'nosniff',
-    'content-security-policy': 'sandbox allow-scripts',
+    'content-security-policy': isSvg(servedType) ? SVG_POLICY : 'sandbox allow-scripts',
     'cache-control': 'private',
   });
   if (found.meta) {

@@ -18,6 +18,8 @@ export interface RouteSecurityCase {
   route: RouteTemplate;
   /** The route's template with real ids (UUIDs) in place of its parameters, plus a query string if it needs one. */
   path: string;
+  /** Parameters that are not ids, with the values they take (a branding slot's name): `{ slot: ['logo_light', …] }`. */
+  params?: Record<string, readonly string[]>;
   body?: unknown;
   /**
    * Credentials that are valid but of the wrong caller class, each refused with this code: 403 unless `status` says
@@ -43,15 +45,26 @@ export function parseRouteTemplate(route: string): { method: RouteMethod; url: s
   return { method: match[1] as RouteMethod, url: match[2]! };
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /**
  * Whether a concrete path (query string aside) is one of the template's: static segments equal, each `:param` a
- * UUID (so '/v1/users/me' is not taken for '/v1/users/:userId'), `*` anything.
+ * UUID (so '/v1/users/me' is not taken for '/v1/users/:userId') or one of the values `params` lists for it, `*`
+ * anything.
  */
-export function pathMatchesTemplate(url: string, path: string): boolean {
+export function pathMatchesTemplate(
+  url: string,
+  path: string,
+  params: Record<string, readonly string[]> = {},
+): boolean {
+  const paramPattern = (name: string) => {
+    const values = params[name];
+    return values ? `(?:${values.map(escapeRegExp).join('|')})` : UUID_SEGMENT;
+  };
   const pattern = url
     .split('/')
     .map((segment) =>
-      segment.startsWith(':') ? UUID_SEGMENT : segment === '*' ? '.+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+      segment.startsWith(':') ? paramPattern(segment.slice(1)) : segment === '*' ? '.+' : escapeRegExp(segment),
     )
     .join('/');
   return new RegExp(`^${pattern}$`).test(path.split('?')[0]!);
@@ -60,10 +73,10 @@ export function pathMatchesTemplate(url: string, path: string): boolean {
 /** The security cases every route owes: 401 for bad credentials, 403 per wrong caller class, 404 across orgs. */
 export async function expectRouteSecurity(c: RouteSecurityCase): Promise<void> {
   const { method, url } = parseRouteTemplate(c.route);
-  expect(pathMatchesTemplate(url, c.path), `${c.path} is not a path of ${c.route}`).toBe(true);
+  expect(pathMatchesTemplate(url, c.path, c.params), `${c.path} is not a path of ${c.route}`).toBe(true);
   if (c.crossOrg) {
     const { missingPath } = c.crossOrg;
-    expect(pathMatchesTemplate(url, missingPath), `${missingPath} is not a path of ${c.route}`).toBe(true);
+    expect(pathMatchesTemplate(url, missingPath, c.params), `${missingPath} is not a path of ${c.route}`).toBe(true);
   }
   const send = (credential: string | null, path = c.path) =>
     c.http.request(method, path, {

@@ -7,7 +7,8 @@ export const SVG = 'image/svg+xml';
 const SIGNATURES: Record<string, (head: Buffer) => boolean> = {
   'image/png': (h) => h.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
   'image/jpeg': (h) => h.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff])),
-  'image/webp': (h) => h.subarray(0, 4).toString('latin1') === 'RIFF' && h.subarray(8, 12).toString('latin1') === 'WEBP',
+  'image/webp': (h) =>
+    h.subarray(0, 4).toString('latin1') === 'RIFF' && h.subarray(8, 12).toString('latin1') === 'WEBP',
   'application/pdf': (h) => h.subarray(0, 5).toString('latin1') === '%PDF-',
 };
 const SIGNATURE_BYTES = 12;

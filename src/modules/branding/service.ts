@@ -2,8 +2,8 @@ import type { RequestContext } from '../../platform/auth/actor.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { insertWithinCap } from '../../platform/db/capped.ts';
 import type { Executor } from '../../platform/db/client.ts';
-import type { BrandingAsset } from '../../platform/db/schema/index.ts';
 import { lockForTransaction } from '../../platform/db/locks.ts';
+import type { BrandingAsset } from '../../platform/db/schema/index.ts';
 import { unprocessable } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { enqueue, type JobHandler } from '../../platform/jobs/index.ts';
@@ -17,7 +17,7 @@ import {
   type RequestUploadInput,
 } from './schemas.ts';
 import { SLOT_RULES, slotRefusal } from './slots.ts';
-import { type BrandingRow, brandingStore as store, SLOT_COLUMNS } from './store.ts';
+import { type BrandingRow, SLOT_COLUMNS, brandingStore as store } from './store.ts';
 import { type SlotUrls, toBrandingView } from './views.ts';
 
 export const BRANDING_SWEEP_JOB = 'branding.sweep_upload';

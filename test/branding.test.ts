@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBrandingService } from '../src/modules/branding/service.ts';
-import { createBlobStorage } from '../src/platform/storage/index.ts';
+import type { RequestContext } from '../src/platform/auth/actor.ts';
+import { type BlobStorage, createBlobStorage, type DownloadUrlRequest } from '../src/platform/storage/index.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { expectError, ISO_MS } from './helpers/assertions.ts';
 import { attached, BRANDING, samples } from './helpers/branding.ts';
@@ -198,10 +199,42 @@ describe('branding colours and guidelines', () => {
   });
 });
 
+/** The branding service over the test app's database and blob directory, outside any request. */
+function serviceOf(storage: BlobStorage = createBlobStorage(app.config, { baseUrl: () => app.url, clock: app.clock })) {
+  return createBrandingService({ db: app.server.database.db, storage, clock: app.clock });
+}
+
+describe('download URLs on Azure', () => {
+  it('ask for an attachment for SVG logos and the brand book, inline for other images', async () => {
+    const org = await createOrgWithAdmin(app);
+    await attached(org.admin.http, 'logo_light', 'image/svg+xml', samples.svg, 'mark.svg');
+    await attached(org.admin.http, 'logo_dark', 'image/webp', samples.webp, 'dark.webp');
+    await attached(org.admin.http, 'brand_book', 'application/pdf', samples.pdf, 'book.pdf');
+    const local = createBlobStorage(app.config, { baseUrl: () => app.url, clock: app.clock });
+    const asked: DownloadUrlRequest[] = [];
+    // An Azure backend as far as the service can tell; the SAS itself is the storage tests' business.
+    const azure: BlobStorage = {
+      ...local,
+      backend: 'azure',
+      createDownloadUrl: async (request) => {
+        asked.push(request);
+        return { url: `https://azure.test/${request.key}`, expiresAt: new Date() };
+      },
+    };
+    const ctx = { organizationId: org.org.id } as RequestContext;
+    const { branding } = await serviceOf(azure).get(ctx);
+    expect(branding.logo_light!.get_url).toBe(`https://azure.test/${branding.logo_light!.storage_key}`);
+    expect(asked.map(({ key, ...rest }) => rest)).toEqual([
+      { expiresInSeconds: 3600, contentType: 'image/svg+xml', filename: 'mark.svg' },
+      { expiresInSeconds: 3600, contentType: 'image/webp', filename: undefined },
+      { expiresInSeconds: 3600, contentType: 'application/pdf', filename: 'book.pdf' },
+    ]);
+  });
+});
+
 describe('branding for the artifact generators', () => {
   it('gives the colours and the light logo bytes, or nulls', async () => {
-    const storage = createBlobStorage(app.config, { baseUrl: () => app.url, clock: app.clock });
-    const service = createBrandingService({ db: app.server.database.db, storage, clock: app.clock });
+    const service = serviceOf();
     const org = await createOrgWithAdmin(app);
     expect(await service.artifactBranding(org.org.id)).toEqual({
       colors: { primary: null, secondary: null, accent: null },

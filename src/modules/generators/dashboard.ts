@@ -100,9 +100,8 @@ const td = (v: string | number | boolean | null) =>
  * colours (brandStyle, chart series) and its logo, as a data: URI (an SVG in an `<img>` runs no script).
  */
 export function renderDashboard(d: CreateDashboardInput, brand: AppliedBrand | null = null): string {
-  const parts: string[] = [];
-  if (brand?.logo) parts.push(`<img class="logo" src="${logoDataUri(brand.logo)}" alt="Logo">`);
-  parts.push(`<h1>${escapeHtml(d.title)}</h1>`);
+  const logo = brand?.logo ? `<img class="logo" src="${logoDataUri(brand.logo)}" alt="Logo">` : '';
+  const parts: string[] = [`${logo}<h1>${escapeHtml(d.title)}</h1>`];
   if (d.subtitle || d.description) parts.push(`<p class="sub">${escapeHtml(d.subtitle ?? d.description ?? '')}</p>`);
   if (d.metrics.length > 0) {
     const cards = d.metrics.map(

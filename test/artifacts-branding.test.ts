@@ -4,7 +4,7 @@ import JSZip from 'jszip';
 import mammoth from 'mammoth';
 import { describe, expect, it } from 'vitest';
 import type { ArtifactRow } from '../src/modules/artifacts/service.ts';
-import { type ArtifactBrand, brandLookup } from '../src/modules/generators/brand.ts';
+import { type ArtifactBrand, artifactBrandFrom, brandLookup } from '../src/modules/generators/brand.ts';
 import {
   completeBrandColors,
   legibleOn,
@@ -172,6 +172,19 @@ describe('brand colours', () => {
     expect(grey.accent).not.toMatch(/^#([0-9a-f]{2})\1\1$/);
   });
 
+  it('builds the brand from what was set: colours completed, a lone logo seeded with the default blue, else none', () => {
+    const logo = { data: PNG, mimeType: 'image/png' as const };
+    expect(artifactBrandFrom({ primary: null, secondary: null, accent: null }, null)).toBeNull();
+    expect(artifactBrandFrom({ primary: '#7c3aed', secondary: '#0f766e', accent: '#b45309' }, logo)).toEqual({
+      primary: '#7c3aed',
+      secondary: '#0f766e',
+      accent: '#b45309',
+      logo,
+    });
+    expect(artifactBrandFrom({}, logo)).toMatchObject({ primary: '#2563eb', logo });
+    expect(artifactBrandFrom({ accent: '#b45309' }, null)).toMatchObject({ primary: '#b45309', accent: '#b45309' });
+  });
+
   it('cycles primary, secondary, accent, then tints and shades, for chart series', () => {
     const colors = seriesColors({ primary: '#7c3aed', secondary: '#0f766e', accent: '#b45309' });
     expect(colors).toHaveLength(8);
@@ -302,6 +315,16 @@ describe('Word documents', () => {
     }
   });
 
+  it('puts a JPEG logo in the header with its exact bytes', async () => {
+    const jpeg = Buffer.from('ffd8ffe000104a46494600010100000100010000ffc0000b080028007801011100ffd9', 'hex');
+    const { zip } = await unzip(
+      await branded({ ...VIOLET, logo: { data: jpeg, mimeType: 'image/jpeg' } })('create_document', DOCUMENT),
+    );
+    const media = Object.keys(zip.files).filter((f) => f.startsWith('word/media/') && !zip.files[f]!.dir);
+    expect(media).toHaveLength(1);
+    expect((await zip.file(media[0]!)!.async('nodebuffer')).equals(jpeg)).toBe(true);
+  });
+
   it('leaves an SVG logo out of a Word document (Word needs a raster twin) and keeps the colours', async () => {
     const { zip, xml } = await unzip(
       await branded({ ...VIOLET, logo: { data: SVG, mimeType: 'image/svg+xml' } })('create_document', DOCUMENT),
@@ -366,6 +389,27 @@ describe('PowerPoint decks', () => {
     const content = await xml('ppt/slides/slide2.xml');
     expect(runColor(content, 'Numbers')).toBe('7C3AED');
     expect(runColor(content, 'Up and to the right')).toBe('1F2937');
+  });
+
+  it('colours pie slices in the brand colours, one series only, and a chart alone on its slide', async () => {
+    const pie = {
+      title: 'Share',
+      kind: 'pie',
+      labels: ['a', 'b', 'c', 'd'],
+      series: [
+        { name: 'Share', values: [1, 2, 3, 4] },
+        { name: 'Ignored', values: [1, 1, 1, 1] },
+      ],
+    };
+    const { zip } = await unzip(
+      await branded()('create_presentation', { title: 'T', slides: [{ title: 'Pie', chart: pie }] }),
+    );
+    const xml = await chartXml(zip);
+    expect(xml.match(/<c:ser>/g)).toHaveLength(1);
+    const slices = xml.match(/<c:dPt>.*?<\/c:dPt>/g)!.map((d) => d.match(/<a:srgbClr val="([0-9A-F]{6})"/)?.[1]);
+    expect(slices.slice(0, 3)).toEqual(['7C3AED', '0F766E', 'B45309']);
+    expect(slices).toHaveLength(4);
+    expect(new Set(slices).size).toBe(4);
   });
 
   it('embeds an SVG logo as SVG and leaves a WebP logo out (PowerPoint cannot show it)', async () => {

@@ -1,4 +1,4 @@
-import { isHexColor } from './brand-colors.ts';
+import { completeBrandColors, DEFAULT_SERIES, isHexColor } from './brand-colors.ts';
 import { type CheckedLogo, checkLogo } from './brand-logo.ts';
 
 /**
@@ -27,6 +27,19 @@ export interface AppliedBrand {
 export type BrandLookup = (organizationId: string) => Promise<AppliedBrand | null>;
 
 export const noBranding: BrandSource = () => Promise.resolve(null);
+
+/**
+ * The brand from whatever an organization set (for the source app.ts wires): missing colours are derived from
+ * the set ones (`completeBrandColors`); a logo without any colour takes the unbranded blue as its seed, so the
+ * logo still appears; neither colours nor logo is no brand (null).
+ */
+export function artifactBrandFrom(
+  colors: { primary?: string | null; secondary?: string | null; accent?: string | null },
+  logo: ArtifactBrand['logo'],
+): ArtifactBrand | null {
+  const complete = completeBrandColors(colors) ?? (logo ? completeBrandColors({ primary: DEFAULT_SERIES[0] }) : null);
+  return complete ? { ...complete, logo } : null;
+}
 
 /** How long a tool waits for the brand before making the file without it (the call holds a transaction). */
 export const BRAND_TIMEOUT_MS = 5000;

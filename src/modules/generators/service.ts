@@ -7,7 +7,7 @@ import { createPresentationTool } from './presentation.ts';
 import type { ArtifactWriter, GeneratorDeps } from './shared.ts';
 import { createSpreadsheetTool } from './spreadsheet.ts';
 
-export type { ArtifactBrand, BrandSource } from './brand.ts';
+export { type ArtifactBrand, artifactBrandFrom, type BrandSource } from './brand.ts';
 export { completeBrandColors } from './brand-colors.ts';
 
 export interface GeneratorsServiceDeps {

@@ -1,13 +1,14 @@
+import { DEFAULT_SERIES } from './brand-colors.ts';
+
 /** Charts for generated dashboards as inline SVG, drawn on the server from the data: no script, no network. */
 
 export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export const PALETTE = ['#2563eb', '#f97316', '#16a34a', '#dc2626', '#9333ea', '#0891b2', '#ca8a04', '#db2777'];
-export const colorOf = (i: number) => PALETTE[i % PALETTE.length]!;
-
 const exact = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 export const formatNumber = (n: number) => exact.format(n);
+
+type ColorOf = (series: number) => string;
 
 export interface ChartData {
   kind: 'bar' | 'line' | 'pie';
@@ -63,7 +64,7 @@ function axes(data: ChartData) {
   return { y, band, grid: grid + labels };
 }
 
-function bars(data: ChartData): string {
+function bars(data: ChartData, colorOf: ColorOf): string {
   const { y, band, grid } = axes(data);
   const width = (band * 0.8) / data.series.length;
   const rects = data.series.flatMap((s, si) =>
@@ -76,7 +77,7 @@ function bars(data: ChartData): string {
   return grid + rects.join('');
 }
 
-function lines(data: ChartData): string {
+function lines(data: ChartData, colorOf: ColorOf): string {
   const { y, band, grid } = axes(data);
   const x = (i: number) => PAD.left + band * (i + 0.5);
   const paths = data.series.map((s, si) => {
@@ -92,7 +93,7 @@ function lines(data: ChartData): string {
   return grid + paths.join('');
 }
 
-function pie(data: ChartData): string {
+function pie(data: ChartData, colorOf: ColorOf): string {
   const series = data.series[0]!;
   const total = series.values.reduce((a, b) => a + b, 0);
   const [cx, cy, r] = [W / 2, H / 2, H / 2 - 16];
@@ -117,9 +118,14 @@ function pie(data: ChartData): string {
     .join('');
 }
 
-/** The chart as an `<svg>` element plus its legend (HTML); every text is escaped. */
-export function renderChart(data: ChartData, label: string): string {
-  const body = data.kind === 'bar' ? bars(data) : data.kind === 'line' ? lines(data) : pie(data);
+/**
+ * The chart as an `<svg>` element plus its legend (HTML); every text is escaped. `palette` colours the series
+ * in turn (they must be trusted CSS colours: the brand's checked `#rrggbb` or the default palette).
+ */
+export function renderChart(data: ChartData, label: string, palette: readonly string[] = DEFAULT_SERIES): string {
+  const colorOf: ColorOf = (i) => palette[i % palette.length]!;
+  const body =
+    data.kind === 'bar' ? bars(data, colorOf) : data.kind === 'line' ? lines(data, colorOf) : pie(data, colorOf);
   const keys =
     data.kind === 'pie'
       ? data.labels.map((l, i) => {

@@ -1,45 +1,21 @@
 import { z } from 'zod';
 import { defineTool, text } from '../runs/service.ts';
+import type { AppliedBrand } from './brand.ts';
+import { LARGE_TEXT_CONTRAST, legibleOn, readableTextOn, seriesColors } from './brand-colors.ts';
+import { logoDataUri } from './brand-logo.ts';
+import { Chart, ChartValue } from './chart-input.ts';
 import { escapeHtml, formatNumber, renderChart } from './dashboard-svg.ts';
 import {
-  type ArtifactWriter,
   description,
   filenameField,
+  type GeneratorDeps,
   generatedFilename,
   saveArtifact,
   title,
   withinBudget,
 } from './shared.ts';
 
-const value = z.number().min(-1e15).max(1e15);
 const cell = z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]);
-
-const Chart = z
-  .object({
-    title: text(200),
-    kind: z.enum(['bar', 'line', 'pie']),
-    labels: z.array(text(60)).min(1).max(50).describe('Categories or x-axis points'),
-    series: z
-      .array(z.object({ name: text(100), values: z.array(value).max(50) }))
-      .min(1)
-      .max(8)
-      .describe('One value per label in each series; a pie uses the first series'),
-  })
-  .superRefine((chart, ctx) => {
-    chart.series.forEach((s, i) => {
-      if (s.values.length !== chart.labels.length) {
-        ctx.addIssue({ code: 'custom', path: ['series', i, 'values'], message: 'needs one value per label' });
-      }
-    });
-    const first = chart.series[0]?.values ?? [];
-    if (chart.kind === 'pie' && (first.some((v) => v < 0) || first.reduce((a, b) => a + b, 0) <= 0)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['series', 0],
-        message: 'a pie needs non-negative values with a positive sum',
-      });
-    }
-  });
 
 export const CreateDashboardInput = z
   .object({
@@ -51,7 +27,7 @@ export const CreateDashboardInput = z
       .array(
         z.object({
           label: text(100),
-          value: z.union([text(50), value]),
+          value: z.union([text(50), ChartValue]),
           change: text(50).optional().describe('e.g. "+4% vs last month"'),
         }),
       )
@@ -95,6 +71,22 @@ svg{width:100%;height:auto;display:block}svg text{fill:var(--muted);font-size:11
 table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid var(--line);padding:6px 8px;text-align:left}
 th{font-weight:600}td.num{text-align:right;font-variant-numeric:tabular-nums}`;
 
+/**
+ * The brand's layer over STYLE: headings in the primary colour (made legible on each scheme's background),
+ * table headers filled with it, metric cards topped with the accent, and the logo on a white plate in dark mode
+ * (logo_light is drawn for light backgrounds). The colours are checked `#rrggbb`, so nothing here is markup.
+ */
+function brandStyle(brand: AppliedBrand): string {
+  const headingLight = legibleOn(brand.primary, '#f8fafc', LARGE_TEXT_CONTRAST);
+  const headingDark = legibleOn(brand.primary, '#1e293b', LARGE_TEXT_CONTRAST);
+  return (
+    `:root{--brand:${brand.primary};--on-brand:${readableTextOn(brand.primary)};--accent:${brand.accent};--heading:${headingLight}}` +
+    `@media (prefers-color-scheme:dark){:root{--heading:${headingDark}}.logo{background:#fff;padding:6px;border-radius:6px}}` +
+    'h1,h2{color:var(--heading)}th{background:var(--brand);color:var(--on-brand)}' +
+    '.metric{border-top:3px solid var(--accent)}.logo{display:block;max-height:48px;max-width:200px;margin:0 0 12px}'
+  );
+}
+
 // The page may load nothing: no script, no network; styles and images only inline.
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
 
@@ -103,9 +95,13 @@ const td = (v: string | number | boolean | null) =>
     ? `<td class="num">${formatNumber(v)}</td>`
     : `<td>${escapeHtml(v === null ? '' : String(v))}</td>`;
 
-/** The dashboard as one self-contained HTML page; every piece of model text is escaped. */
-export function renderDashboard(d: CreateDashboardInput): string {
-  const parts: string[] = [`<h1>${escapeHtml(d.title)}</h1>`];
+/**
+ * The dashboard as one self-contained HTML page; every piece of model text is escaped. With a brand: its
+ * colours (brandStyle, chart series) and its logo, as a data: URI (an SVG in an `<img>` runs no script).
+ */
+export function renderDashboard(d: CreateDashboardInput, brand: AppliedBrand | null = null): string {
+  const logo = brand?.logo ? `<img class="logo" src="${logoDataUri(brand.logo)}" alt="Logo">` : '';
+  const parts: string[] = [`${logo}<h1>${escapeHtml(d.title)}</h1>`];
   if (d.subtitle || d.description) parts.push(`<p class="sub">${escapeHtml(d.subtitle ?? d.description ?? '')}</p>`);
   if (d.metrics.length > 0) {
     const cards = d.metrics.map(
@@ -118,8 +114,10 @@ export function renderDashboard(d: CreateDashboardInput): string {
     parts.push(`<section class="metrics">${cards.join('')}</section>`);
   }
   if (d.charts.length > 0) {
+    const palette = brand ? seriesColors(brand) : undefined;
     const charts = d.charts.map(
-      (c) => `<figure class="card" style="margin:0"><h2>${escapeHtml(c.title)}</h2>${renderChart(c, c.title)}</figure>`,
+      (c) =>
+        `<figure class="card" style="margin:0"><h2>${escapeHtml(c.title)}</h2>${renderChart(c, c.title, palette)}</figure>`,
     );
     parts.push(`<section class="grid">${charts.join('')}</section>`);
   }
@@ -139,11 +137,11 @@ export function renderDashboard(d: CreateDashboardInput): string {
     '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
     `<meta http-equiv="Content-Security-Policy" content="${CSP}">` +
     '<meta name="viewport" content="width=device-width,initial-scale=1">' +
-    `<title>${escapeHtml(d.title)}</title><style>${STYLE}</style></head><body>${parts.join('\n')}</body></html>\n`
+    `<title>${escapeHtml(d.title)}</title><style>${STYLE}${brand ? brandStyle(brand) : ''}</style></head><body>${parts.join('\n')}</body></html>\n`
   );
 }
 
-export function createDashboardTool(artifacts: ArtifactWriter) {
+export function createDashboardTool(deps: GeneratorDeps) {
   return defineTool({
     name: 'create_dashboard',
     description:
@@ -151,11 +149,12 @@ export function createDashboardTool(artifacts: ArtifactWriter) {
       'given data series, tables and notes. Give the data; the tool draws it.',
     inputSchema: CreateDashboardInput,
     async run(input, ctx) {
-      return saveArtifact(artifacts, ctx, {
+      const brand = await deps.brandOf(ctx.organizationId);
+      return saveArtifact(deps.artifacts, ctx, {
         tool: 'create_dashboard',
         filename: generatedFilename(input.filename, input.title, 'html'),
         mimeType: 'text/html',
-        bytes: Buffer.from(renderDashboard(input), 'utf8'),
+        bytes: Buffer.from(renderDashboard(input, brand), 'utf8'),
         title: input.title,
         description: input.description,
         content: JSON.stringify(input),

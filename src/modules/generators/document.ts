@@ -1,9 +1,15 @@
 import {
+  AlignmentType,
   Document,
+  Header,
   HeadingLevel,
+  ImageRun,
+  type INumberingOptions,
+  type IStylesOptions,
   LevelFormat,
   Packer,
   Paragraph,
+  ShadingType,
   Table,
   TableCell,
   TableRow,
@@ -12,7 +18,10 @@ import {
 } from 'docx';
 import { z } from 'zod';
 import { text } from '../runs/service.ts';
-import { type ArtifactWriter, defineOfficeTool, description, filenameField, title, withinBudget } from './shared.ts';
+import type { AppliedBrand } from './brand.ts';
+import { hexDigits, LARGE_TEXT_CONTRAST, legibleOn, readableTextOn, WHITE } from './brand-colors.ts';
+import { fitLogo } from './brand-logo.ts';
+import { defineOfficeTool, description, filenameField, type GeneratorDeps, title, withinBudget } from './shared.ts';
 
 export const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
@@ -58,14 +67,62 @@ export type CreateDocumentInput = z.output<typeof CreateDocumentInput>;
 const HEADINGS = [HeadingLevel.HEADING_1, HeadingLevel.HEADING_2, HeadingLevel.HEADING_3] as const;
 const cellText = (v: string | number | boolean | null) => (v === null ? '' : String(v));
 
-function tableOf(columns: string[], rows: (string | number | boolean | null)[][]): Table {
-  const row = (cells: string[], bold: boolean) =>
+/** The colours a branded document uses, as office hex. */
+interface DocxBrand {
+  heading: string;
+  headerFill: string;
+  headerText: string;
+  bullet: string;
+  logo: AppliedBrand['logo'];
+}
+
+function docxBrand(brand: AppliedBrand | null): DocxBrand | null {
+  if (!brand) return null;
+  return {
+    // Headings are large text on the white page; a pale brand colour is darkened until it reads.
+    heading: hexDigits(legibleOn(brand.primary, WHITE, LARGE_TEXT_CONTRAST)),
+    headerFill: hexDigits(brand.primary),
+    headerText: hexDigits(readableTextOn(brand.primary)),
+    bullet: hexDigits(legibleOn(brand.accent, WHITE, LARGE_TEXT_CONTRAST)),
+    logo: brand.logo,
+  };
+}
+
+/** Word's own heading sizes (half-points) kept, only the colour taken from the brand. */
+function brandedStyles(brand: DocxBrand): IStylesOptions {
+  const run = (size: number) => ({ run: { color: brand.heading, size } });
+  return { default: { title: run(56), heading1: run(32), heading2: run(26), heading3: run(24) } };
+}
+
+const BRANDED_BULLETS = 'brand-bullets';
+
+/** The logo at the top right of every page's header, at most 160 × 48 px; raster logos only (Word's SVG needs a PNG twin). */
+function logoHeader(logo: AppliedBrand['logo']): Header | undefined {
+  if (!logo || (logo.mimeType !== 'image/png' && logo.mimeType !== 'image/jpeg')) return undefined;
+  const size = fitLogo(logo, 160, 48);
+  const image = new ImageRun({
+    type: logo.mimeType === 'image/png' ? 'png' : 'jpg',
+    data: logo.data,
+    transformation: { width: Math.max(1, Math.round(size.width)), height: Math.max(1, Math.round(size.height)) },
+    altText: { name: 'Logo', description: 'Logo', title: 'Logo' },
+  });
+  return new Header({ children: [new Paragraph({ alignment: AlignmentType.RIGHT, children: [image] })] });
+}
+
+function tableOf(columns: string[], rows: (string | number | boolean | null)[][], brand: DocxBrand | null): Table {
+  const row = (cells: string[], header: boolean) =>
     new TableRow({
-      tableHeader: bold,
-      children: columns.map(
-        (_, i) =>
-          new TableCell({ children: [new Paragraph({ children: [new TextRun({ text: cells[i] ?? '', bold })] })] }),
-      ),
+      tableHeader: header,
+      children: columns.map((_, i) => {
+        const color = header && brand ? brand.headerText : undefined;
+        const paragraph = new Paragraph({ children: [new TextRun({ text: cells[i] ?? '', bold: header, color })] });
+        return header && brand
+          ? new TableCell({
+              shading: { type: ShadingType.CLEAR, color: 'auto', fill: brand.headerFill },
+              children: [paragraph],
+            })
+          : new TableCell({ children: [paragraph] });
+      }),
     });
   return new Table({
     width: { size: 100, type: WidthType.PERCENTAGE },
@@ -73,8 +130,13 @@ function tableOf(columns: string[], rows: (string | number | boolean | null)[][]
   });
 }
 
-/** Builds the .docx: a title, then each section's heading and its paragraphs, lists and tables in order. */
-export async function buildDocx(input: CreateDocumentInput): Promise<Buffer> {
+/**
+ * Builds the .docx: a title, then each section's heading and its paragraphs, lists and tables in order. With a
+ * brand: coloured title and headings, table header rows filled with the primary colour, bullets in the accent
+ * colour, and the logo in the page header.
+ */
+export async function buildDocx(input: CreateDocumentInput, appliedBrand: AppliedBrand | null = null): Promise<Buffer> {
+  const brand = docxBrand(appliedBrand);
   let listInstance = 0;
   const children: (Paragraph | Table)[] = [new Paragraph({ text: input.title, heading: HeadingLevel.TITLE })];
   for (const section of input.sections) {
@@ -95,33 +157,47 @@ export async function buildDocx(input: CreateDocumentInput): Promise<Buffer> {
           children.push(
             block.ordered
               ? new Paragraph({ text: item, numbering: { reference: 'ordered', level: 0, instance: listInstance } })
-              : new Paragraph({ text: item, bullet: { level: 0 } }),
+              : brand
+                ? new Paragraph({ text: item, numbering: { reference: BRANDED_BULLETS, level: 0 } })
+                : new Paragraph({ text: item, bullet: { level: 0 } }),
           );
         }
       } else {
-        children.push(tableOf(block.columns, block.rows), new Paragraph({ text: '' }));
+        children.push(tableOf(block.columns, block.rows, brand), new Paragraph({ text: '' }));
       }
     }
   }
+  const numbering: INumberingOptions['config'][number][] = [
+    { reference: 'ordered', levels: [{ level: 0, format: LevelFormat.DECIMAL, text: '%1.', start: 1 }] },
+  ];
+  if (brand) {
+    numbering.push({
+      reference: BRANDED_BULLETS,
+      levels: [
+        {
+          level: 0,
+          format: LevelFormat.BULLET,
+          text: '\u2022',
+          start: 1,
+          style: { run: { color: brand.bullet }, paragraph: { indent: { left: 720, hanging: 360 } } },
+        },
+      ],
+    });
+  }
+  const header = logoHeader(brand?.logo ?? null);
   const doc = new Document({
     title: input.title,
     description: input.description ?? '',
     creator: 'Atrium',
-    numbering: {
-      config: [
-        {
-          reference: 'ordered',
-          levels: [{ level: 0, format: LevelFormat.DECIMAL, text: '%1.', start: 1 }],
-        },
-      ],
-    },
-    sections: [{ children }],
+    ...(brand ? { styles: brandedStyles(brand) } : {}),
+    numbering: { config: numbering },
+    sections: [{ ...(header ? { headers: { default: header } } : {}), children }],
   });
   return Packer.toBuffer(doc);
 }
 
-export function createDocumentTool(artifacts: ArtifactWriter) {
-  return defineOfficeTool(artifacts, {
+export function createDocumentTool(deps: GeneratorDeps) {
+  return defineOfficeTool(deps, {
     name: 'create_document',
     what: 'document',
     description:

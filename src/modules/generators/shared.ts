@@ -4,8 +4,15 @@ import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import type { ArtifactsService } from '../artifacts/service.ts';
 import { defineTool, errorResult, type RunTool, type ToolContext, type ToolOutcome, text } from '../runs/service.ts';
+import type { AppliedBrand, BrandLookup } from './brand.ts';
 
 export type ArtifactWriter = Pick<ArtifactsService, 'createArtifact'>;
+
+/** What every generator tool is built with: where its file goes and how it learns the organization's brand. */
+export interface GeneratorDeps {
+  artifacts: ArtifactWriter;
+  brandOf: BrandLookup;
+}
 
 /** Runs a file generator; a library refusing the content becomes an `{ error }` result rather than a crash. */
 async function generate(what: string, build: () => Promise<Buffer>): Promise<Buffer | ToolOutcome> {
@@ -138,19 +145,21 @@ function xmlSafe<T>(value: T): T {
 
 /**
  * A tool that builds one office file (Word, Excel, PowerPoint) from its arguments, cleaned of what XML cannot hold,
- * and stores it as the act's artifact; a library refusing the content is an `{ error }` result.
+ * in the organization's brand when it has one, and stores it as the act's artifact; a library refusing the
+ * content is an `{ error }` result.
  */
 export function defineOfficeTool<
   I extends { title: string; filename?: string | undefined; description?: string | undefined },
 >(
-  artifacts: ArtifactWriter,
+  deps: GeneratorDeps,
   tool: {
     name: string;
     /** What the file is called in an error ("the document"). */
     what: string;
     description: string;
     inputSchema: z.ZodType<I>;
-    build(input: I): Promise<Buffer>;
+    /** `brand` null: the unbranded look. */
+    build(input: I, brand: AppliedBrand | null): Promise<Buffer>;
     extension: string;
     mimeType: string;
     /** The library that writes the file (its installed version is recorded with the artifact). */
@@ -162,9 +171,10 @@ export function defineOfficeTool<
     description: tool.description,
     inputSchema: tool.inputSchema,
     async run(input, ctx) {
-      const bytes = await generate(tool.what, () => tool.build(xmlSafe(input)));
+      const brand = await deps.brandOf(ctx.organizationId);
+      const bytes = await generate(tool.what, () => tool.build(xmlSafe(input), brand));
       if (!Buffer.isBuffer(bytes)) return bytes;
-      return saveArtifact(artifacts, ctx, {
+      return saveArtifact(deps.artifacts, ctx, {
         tool: tool.name,
         filename: generatedFilename(input.filename, input.title, tool.extension),
         mimeType: tool.mimeType,

@@ -1,7 +1,9 @@
 import ExcelJS from 'exceljs';
 import { z } from 'zod';
 import { text } from '../runs/service.ts';
-import { type ArtifactWriter, defineOfficeTool, description, filenameField, title, withinBudget } from './shared.ts';
+import type { AppliedBrand } from './brand.ts';
+import { hexDigits, readableTextOn } from './brand-colors.ts';
+import { defineOfficeTool, description, filenameField, type GeneratorDeps, title, withinBudget } from './shared.ts';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const MAX_CELLS = 100_000;
@@ -70,8 +72,27 @@ const cellValue = (v: SheetCell): ExcelJS.CellValue =>
 
 const cellWidth = (v: SheetCell) => (v === null ? 0 : typeof v === 'object' ? 10 : String(v).length);
 
-/** Builds the .xlsx: one worksheet per sheet, bold frozen header row with a filter, sized columns. */
-export async function buildXlsx(input: CreateSpreadsheetInput): Promise<Buffer> {
+/** The header row's look: bold; with a brand, filled with the primary colour under readable text. */
+function styleHeader(row: ExcelJS.Row, columnCount: number, brand: AppliedBrand | null): void {
+  if (!brand) {
+    row.font = { bold: true };
+    return;
+  }
+  const font = { bold: true, color: { argb: `FF${hexDigits(readableTextOn(brand.primary))}` } };
+  const fill: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: `FF${hexDigits(brand.primary)}` } };
+  // Cell by cell, not the whole row: a row fill would paint all 16,384 columns.
+  for (let column = 1; column <= columnCount; column++) {
+    const cell = row.getCell(column);
+    cell.font = font;
+    cell.fill = fill;
+  }
+}
+
+/**
+ * Builds the .xlsx: one worksheet per sheet, bold frozen header row with a filter, sized columns; with a brand
+ * the header row is filled with the primary colour.
+ */
+export async function buildXlsx(input: CreateSpreadsheetInput, brand: AppliedBrand | null = null): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Atrium';
   workbook.title = input.title;
@@ -83,15 +104,15 @@ export async function buildXlsx(input: CreateSpreadsheetInput): Promise<Buffer> 
       const widest = Math.max(c.header.length, ...sheet.rows.slice(0, 500).map((r) => cellWidth(r[i] ?? null)));
       return { header: c.header, width: c.width ?? Math.min(60, Math.max(8, widest + 2)) };
     });
-    ws.getRow(1).font = { bold: true };
+    styleHeader(ws.getRow(1), columns.length, brand);
     for (const row of sheet.rows) ws.addRow(row.map(cellValue));
     ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-export function createSpreadsheetTool(artifacts: ArtifactWriter) {
-  return defineOfficeTool(artifacts, {
+export function createSpreadsheetTool(deps: GeneratorDeps) {
+  return defineOfficeTool(deps, {
     name: 'create_spreadsheet',
     what: 'spreadsheet',
     description:

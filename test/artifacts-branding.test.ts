@@ -240,7 +240,7 @@ describe('brand lookup', () => {
     for (const source of failing)
       expect((await generators(source)('create_dashboard', DASHBOARD)).equals(plain)).toBe(true);
     const slow = brandLookup(() => new Promise(() => {}), 20);
-    expect(await slow(ORG)).toBeNull();
+    expect(await slow(ORG, {} as Executor)).toBeNull();
   });
 
   it('leaves out a logo that cannot be embedded but keeps the colours', async () => {

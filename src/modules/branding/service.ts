@@ -237,10 +237,10 @@ export function createBrandingService(deps: { db: Executor; storage: BlobStorage
 
     /**
      * For the artifact generators: the colours, and the light logo's bytes when it is set, within the logo limit
-     * and still in storage.
+     * and still in storage. `ex` is the caller's transaction when it holds one.
      */
-    async artifactBranding(organizationId: string) {
-      const row = await store.find(db, organizationId);
+    async artifactBranding(organizationId: string, ex: Executor = db) {
+      const row = await store.find(ex, organizationId);
       const logo = row?.logoLight ?? null;
       let logoLight: { data: Buffer; mimeType: string } | null = null;
       if (logo && logo.size_bytes <= SLOT_RULES.logo_light.maxBytes) {

@@ -1,3 +1,4 @@
+import type { Executor } from '../../platform/db/client.ts';
 import { completeBrandColors, DEFAULT_SERIES, isHexColor } from './brand-colors.ts';
 import { type CheckedLogo, checkLogo } from './brand-logo.ts';
 
@@ -12,8 +13,11 @@ export interface ArtifactBrand {
   logo: { data: Buffer; mimeType: 'image/png' | 'image/jpeg' | 'image/svg+xml' | 'image/webp' } | null;
 }
 
-/** Where the generators learn an organization's brand; null means no branding (the files look as they always did). */
-export type BrandSource = (organizationId: string) => Promise<ArtifactBrand | null>;
+/**
+ * Where the generators learn an organization's brand; null means no branding (the files look as they always did).
+ * `ex` is the tool call's transaction: the embedded database has one connection, which that transaction holds.
+ */
+export type BrandSource = (organizationId: string, ex: Executor) => Promise<ArtifactBrand | null>;
 
 /** The brand a generator applies: colours checked and lower-cased, the logo checked and measured. */
 export interface AppliedBrand {
@@ -24,7 +28,7 @@ export interface AppliedBrand {
 }
 
 /** A lookup that never fails: what the tools call, once per call. */
-export type BrandLookup = (organizationId: string) => Promise<AppliedBrand | null>;
+export type BrandLookup = (organizationId: string, ex: Executor) => Promise<AppliedBrand | null>;
 
 export const noBranding: BrandSource = () => Promise.resolve(null);
 
@@ -62,13 +66,13 @@ export function applyBrand(brand: ArtifactBrand | null | undefined): AppliedBran
  * file the person asked for, so nothing is logged or reported to the model.
  */
 export function brandLookup(source: BrandSource, timeoutMs = BRAND_TIMEOUT_MS): BrandLookup {
-  return async (organizationId) => {
+  return async (organizationId, ex) => {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<null>((resolve) => {
       timer = setTimeout(() => resolve(null), timeoutMs);
     });
     try {
-      return applyBrand(await Promise.race([Promise.resolve().then(() => source(organizationId)), timeout]));
+      return applyBrand(await Promise.race([Promise.resolve().then(() => source(organizationId, ex)), timeout]));
     } catch {
       return null;
     } finally {

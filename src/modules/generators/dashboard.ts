@@ -149,7 +149,7 @@ export function createDashboardTool(deps: GeneratorDeps) {
       'given data series, tables and notes. Give the data; the tool draws it.',
     inputSchema: CreateDashboardInput,
     async run(input, ctx) {
-      const brand = await deps.brandOf(ctx.organizationId);
+      const brand = await deps.brandOf(ctx.organizationId, ctx.tx);
       return saveArtifact(deps.artifacts, ctx, {
         tool: 'create_dashboard',
         filename: generatedFilename(input.filename, input.title, 'html'),

@@ -171,7 +171,7 @@ export function defineOfficeTool<
     description: tool.description,
     inputSchema: tool.inputSchema,
     async run(input, ctx) {
-      const brand = await deps.brandOf(ctx.organizationId);
+      const brand = await deps.brandOf(ctx.organizationId, ctx.tx);
       const bytes = await generate(tool.what, () => tool.build(xmlSafe(input), brand));
       if (!Buffer.isBuffer(bytes)) return bytes;
       return saveArtifact(deps.artifacts, ctx, {

@@ -24,6 +24,7 @@ import { createProjectsModule } from './modules/projects/index.ts';
 import { createRunsModule, RUN_JOB } from './modules/runs/index.ts';
 import { createServiceAccountsModule } from './modules/service-accounts/index.ts';
 import { createSkillsModule } from './modules/skills/index.ts';
+import { createThemeColorsModule } from './modules/themes/index.ts';
 import { createThreadsModule } from './modules/threads/index.ts';
 import type { ThreadCreators } from './modules/threads/service.ts';
 import { createTriggersModule, TRIGGER_EVENT_JOB, triggerEventListener } from './modules/triggers/index.ts';
@@ -121,6 +122,7 @@ function createModules(platform: Platform) {
     logger: log,
     allowPrivateAddresses,
   });
+  const themeColors = createThemeColorsModule({ db, gateway: models });
   const identity = createIdentityModule({
     users: users.service,
     tokens,
@@ -195,6 +197,7 @@ function createModules(platform: Platform) {
       catalog,
       organizations,
       departments,
+      themeColors,
       billing,
       projects,
       threads,
@@ -326,6 +329,7 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   m.catalog.adminRoutes(app);
   m.organizations.routes(app);
   m.departments.routes(app);
+  m.themeColors.routes(app);
   m.catalog.routes(app);
   m.billing.routes(app);
   m.projects.routes(app);

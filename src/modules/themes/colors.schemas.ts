@@ -41,7 +41,11 @@ export const DeriveBody = z.strictObject({
   changed: z.strictObject({
     variant: Variant,
     token: z.string().max(64),
-    previous: z.string().max(200).optional().describe('The value before the edit (accepted; derivation uses the current values)'),
+    previous: z
+      .string()
+      .max(200)
+      .optional()
+      .describe('The value before the edit (accepted; derivation uses the current values)'),
   }),
 });
 

@@ -2,11 +2,11 @@ import type { RequestContext } from '../../platform/auth/actor.ts';
 import type { Executor } from '../../platform/db/client.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import type { ModelCallContext, ModelGateway } from '../../platform/models/index.ts';
-import type { DeriveInput, SuggestColorsInput } from './colors.schemas.ts';
 import { rederive } from './colors/dependents.ts';
 import { ModelPalette, PALETTE_INSTRUCTIONS, paletteRequest } from './colors/model-suggestion.ts';
 import { readabilityIssues } from './colors/readability.ts';
 import { brandOf, brandOfText, colorsFromInputs, type SuggestedTokens, suggestTokens } from './colors/suggest.ts';
+import { type DeriveInput, MIN_GUIDELINES, type SuggestColorsInput } from './colors.schemas.ts';
 
 export interface ThemeColorsDeps {
   db: Executor;
@@ -49,10 +49,12 @@ export function createThemeColorsService(deps: ThemeColorsDeps) {
     async suggest(ctx: RequestContext, input: SuggestColorsInput): Promise<SuggestedTokens> {
       const guidelines = input.guidelines ?? '';
       const colors = colorsFromInputs(input.colors ?? [], guidelines);
-      let brand;
-      if (colors.length > 0) brand = brandOf(colors);
-      else if (guidelines.trim().length >= 20) brand = brandOfText(guidelines);
-      else brand = brandOf(await colorsFromBrief(ctx, input.brief ?? '', input.brand_name));
+      const brand =
+        colors.length > 0
+          ? brandOf(colors)
+          : guidelines.trim().length >= MIN_GUIDELINES
+            ? brandOfText(guidelines)
+            : brandOf(await colorsFromBrief(ctx, input.brief ?? '', input.brand_name));
       return suggestTokens(brand, input.scope, input.surface);
     },
 

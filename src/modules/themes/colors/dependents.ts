@@ -46,7 +46,8 @@ const ON_FILLS: Partial<Record<ColorToken, ColorToken>> = {
 function derive(token: ColorToken, tokens: Tokens): string | null {
   const color = (name: string) => (tokens[name] === undefined ? null : parseOpaque(tokens[name]!));
   const page = color('--color-background');
-  const grounds = (...names: string[]) => names.map((n) => tokens[n]).filter((v): v is string => !!v && !!color(v));
+  const grounds = (...names: string[]) =>
+    names.map((n) => tokens[n]).filter((v): v is string => v !== undefined && parseOpaque(v) !== null);
   const fill = ON_FILLS[token];
   if (fill) {
     if (!color(fill)) return null;
@@ -67,7 +68,11 @@ function derive(token: ColorToken, tokens: Tokens): string | null {
   };
   switch (token) {
     case '--color-text':
-      return keep(tokens[token], grounds('--color-background', '--color-surface', '--color-surface-muted'), TEXT_CONTRAST);
+      return keep(
+        tokens[token],
+        grounds('--color-background', '--color-surface', '--color-surface-muted'),
+        TEXT_CONTRAST,
+      );
     case '--color-text-muted': {
       const text = color('--color-text');
       if (!text || !page) return null;

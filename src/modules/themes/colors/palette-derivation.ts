@@ -70,7 +70,12 @@ export function deriveVariant(brand: BrandColors, variant: Variant, surface: The
     '--color-surface': surfaceHex,
     '--color-surface-muted': surfaceMuted,
     '--color-text': text,
-    '--color-text-muted': near(neutral(levels.textMuted, TEXT_CHROMA), [background, surfaceHex], TEXT_CONTRAST, 'muted text'),
+    '--color-text-muted': near(
+      neutral(levels.textMuted, TEXT_CHROMA),
+      [background, surfaceHex],
+      TEXT_CONTRAST,
+      'muted text',
+    ),
     '--color-border': toHex(neutral(levels.border)),
     ...brandSet,
     '--color-link': near(brand.primary, [background, surfaceHex], TEXT_CONTRAST, 'link'),

@@ -1,3 +1,4 @@
+import { parse as parseCss, walk } from 'css-tree';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { COLOR_TOKENS, CONTRAST_RULES } from '../src/modules/themes/colors/tokens.ts';
@@ -74,11 +75,31 @@ function expectValidValues(tokens: Record<string, string>) {
   }
 }
 
+/** The tokens as a stylesheet parse (css-tree) into exactly one declaration each, every value one hash colour. */
+function expectValidStylesheet(tokens: Record<string, string>) {
+  const errors: string[] = [];
+  const css = `:root{${Object.entries(tokens)
+    .map(([name, value]) => `${name}: ${value};`)
+    .join('')}}`;
+  const ast = parseCss(css, { parseCustomProperty: true, onParseError: (e) => errors.push(e.message) });
+  const declarations: [string, string][] = [];
+  walk(ast, {
+    visit: 'Declaration',
+    enter(node) {
+      const first = node.value.type === 'Value' ? node.value.children.first : null;
+      declarations.push([node.property, first?.type ?? node.value.type]);
+    },
+  });
+  expect(errors).toEqual([]);
+  expect(declarations).toEqual(Object.keys(tokens).map((name) => [name, 'Hash']));
+}
+
 /** A full suggestion: every colour token in both variants, valid, and every contrast rule met. */
 function expectFullAndReadable(result: { light_tokens: Record<string, string>; dark_tokens: Record<string, string> }) {
   for (const tokens of [result.light_tokens, result.dark_tokens]) {
     expect(Object.keys(tokens).sort()).toEqual([...COLOR_TOKENS].sort());
     expectValidValues(tokens);
+    expectValidStylesheet(tokens);
     for (const rule of CONTRAST_RULES) {
       const ratio = wcagContrastOf(tokens[rule.foreground]!, tokens[rule.background]!);
       expect(ratio, `${rule.foreground} on ${rule.background}`).toBeGreaterThanOrEqual(rule.minimum);
@@ -352,6 +373,19 @@ describe('derive', () => {
     const merged: Tokens = { ...dark, ...result.dark_tokens };
     for (const rule of CONTRAST_RULES.filter((r) => r.foreground.startsWith('--color-text')))
       expect(wcagContrastOf(merged[rule.foreground]!, merged[rule.background]!)).toBeGreaterThanOrEqual(rule.minimum);
+  });
+
+  it('steps the layers from a new page as the surface style does: glass panels lighter, flat ones darker', async () => {
+    const light: Tokens = { ...base.light_tokens, '--color-background': '#f0f0f0' };
+    const changed = { variant: 'light', token: '--color-background' };
+    const glass = await derive({ surface: 'glass', light_tokens: light, dark_tokens: {}, changed });
+    const flat = await derive({ surface: 'flat', light_tokens: light, dark_tokens: {}, changed });
+    const lum = (hex: string) => wcagContrastOf(hex, '#000000');
+    expect(lum(glass.light_tokens['--color-surface']!)).toBeGreaterThan(lum('#f0f0f0'));
+    expect(lum(flat.light_tokens['--color-surface']!)).toBeLessThan(lum('#f0f0f0'));
+    // Text and links followed; danger is the user's own choice, so a darker panel under it is an issue with a fix.
+    expect(glass.issues.light).toEqual([]);
+    expect(flat.issues.light.map(pairKey)).toEqual(['--color-danger on --color-surface']);
   });
 
   it("each issue's fix, applied, removes that issue", async () => {

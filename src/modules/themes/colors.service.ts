@@ -61,7 +61,7 @@ export function createThemeColorsService(deps: ThemeColorsDeps) {
     /** Pure: the changed token's dependents re-derived in its variant, and each variant's readability issues. */
     derive(input: DeriveInput) {
       const { variant, token } = input.changed;
-      const updates = rederive(token, variant === 'light' ? input.light_tokens : input.dark_tokens);
+      const updates = rederive(token, variant === 'light' ? input.light_tokens : input.dark_tokens, input.surface);
       const light = variant === 'light' ? updates : {};
       const dark = variant === 'dark' ? updates : {};
       return {

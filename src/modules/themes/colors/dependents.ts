@@ -1,5 +1,7 @@
 import { inkOn } from './brand.ts';
 import { nearestPassing, parseOpaque, passesAll, toHex } from './contrast.ts';
+import { LEVELS, type Levels } from './palette-derivation.ts';
+import type { ThemeSurface } from './palettes.ts';
 import { type ColorToken, TEXT_CONTRAST, UI_CONTRAST } from './tokens.ts';
 
 type Tokens = Readonly<Record<string, string>>;
@@ -26,11 +28,11 @@ export const DEPENDENTS: Partial<Record<ColorToken, readonly ColorToken[]>> = {
   '--color-text': ['--color-text-muted'],
 };
 
-/** Lightness offsets from the page of panels, muted panels and borders: darker on a light page, lighter on dark. */
-const LAYER_OFFSETS: Partial<Record<ColorToken, number>> = {
-  '--color-surface': 0.02,
-  '--color-surface-muted': 0.045,
-  '--color-border': 0.13,
+/** The layers re-derived from the page: each keeps a full derivation's lightness step from it (LEVELS). */
+const LAYERS: Partial<Record<ColorToken, keyof Levels>> = {
+  '--color-surface': 'surface',
+  '--color-surface-muted': 'surfaceMuted',
+  '--color-border': 'border',
 };
 /** Muted text sits this far from the text towards the page, before its contrast is enforced. */
 const MUTED_TEXT_SHIFT = 0.25;
@@ -43,7 +45,7 @@ const ON_FILLS: Partial<Record<ColorToken, ColorToken>> = {
 };
 
 /** The value one dependent takes in `tokens` (which already hold the new values), or null if it cannot be derived. */
-function derive(token: ColorToken, tokens: Tokens): string | null {
+function derive(token: ColorToken, tokens: Tokens, surface: ThemeSurface): string | null {
   const color = (name: string) => (tokens[name] === undefined ? null : parseOpaque(tokens[name]!));
   const page = color('--color-background');
   const grounds = (...names: string[]) =>
@@ -56,11 +58,12 @@ function derive(token: ColorToken, tokens: Tokens): string | null {
     );
     return inkOn(tokens[fill]!, inks);
   }
-  const offset = LAYER_OFFSETS[token];
-  if (offset !== undefined) {
+  const layer = LAYERS[token];
+  if (layer) {
     if (!page) return null;
-    const direction = page.l > 0.5 ? -1 : 1;
-    return toHex({ ...page, l: Math.min(1, Math.max(0, page.l + direction * offset)) });
+    // Judged by the page itself, not the variant's name: a dark "light" variant gets dark-style layers.
+    const levels = LEVELS[page.l > 0.5 ? 'light' : 'dark'][surface];
+    return toHex({ ...page, l: Math.min(1, Math.max(0, page.l + levels[layer] - levels.background)) });
   }
   const keep = (start: string | undefined, on: string[], minimum: number) => {
     const from = start === undefined ? null : parseOpaque(start);
@@ -94,11 +97,11 @@ function derive(token: ColorToken, tokens: Tokens): string | null {
  * text on them), each computed over the values derived before it. A dependent whose inputs are not colours is
  * left out.
  */
-export function rederive(changed: string, tokens: Tokens): Record<string, string> {
+export function rederive(changed: string, tokens: Tokens, surface: ThemeSurface): Record<string, string> {
   const working: Record<string, string> = { ...tokens };
   const updates: Record<string, string> = {};
   for (const token of DEPENDENTS[changed as ColorToken] ?? []) {
-    const value = derive(token, working);
+    const value = derive(token, working, surface);
     if (value === null) continue;
     working[token] = value;
     updates[token] = value;

@@ -7,7 +7,7 @@ import { type ColorToken, TEXT_CONTRAST, UI_CONTRAST } from './tokens.ts';
 export type Variant = 'light' | 'dark';
 
 /** OKLCH lightness of the neutral layers per variant and surface. */
-interface Levels {
+export interface Levels {
   background: number;
   surface: number;
   surfaceMuted: number;
@@ -20,7 +20,7 @@ interface Levels {
  * Glass layers translucent panels over the page, so its panels sit lighter than the page (light) and close to
  * it (dark); flat separates layers by tone alone, so its steps are wider and panels darker than a white page.
  */
-const LEVELS: Record<Variant, Record<ThemeSurface, Levels>> = {
+export const LEVELS: Record<Variant, Record<ThemeSurface, Levels>> = {
   light: {
     glass: { background: 0.965, surface: 0.99, surfaceMuted: 0.935, border: 0.86, text: 0.22, textMuted: 0.46 },
     flat: { background: 0.995, surface: 0.975, surfaceMuted: 0.945, border: 0.87, text: 0.2, textMuted: 0.45 },

@@ -25,6 +25,7 @@ import { createProjectsModule } from './modules/projects/index.ts';
 import { createRunsModule, RUN_JOB } from './modules/runs/index.ts';
 import { createServiceAccountsModule } from './modules/service-accounts/index.ts';
 import { createSkillsModule } from './modules/skills/index.ts';
+import { createThemeColorsModule } from './modules/themes/index.ts';
 import { createThreadsModule } from './modules/threads/index.ts';
 import type { ThreadCreators } from './modules/threads/service.ts';
 import { createTriggersModule, TRIGGER_EVENT_JOB, triggerEventListener } from './modules/triggers/index.ts';
@@ -123,6 +124,7 @@ function createModules(platform: Platform) {
     logger: log,
     allowPrivateAddresses,
   });
+  const themeColors = createThemeColorsModule({ db, gateway: models });
   const identity = createIdentityModule({
     users: users.service,
     tokens,
@@ -198,6 +200,7 @@ function createModules(platform: Platform) {
       organizations,
       branding,
       departments,
+      themeColors,
       billing,
       projects,
       threads,
@@ -334,6 +337,7 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   m.organizations.routes(app);
   m.branding.routes(app);
   m.departments.routes(app);
+  m.themeColors.routes(app);
   m.catalog.routes(app);
   m.billing.routes(app);
   m.projects.routes(app);

@@ -11,6 +11,10 @@ export const ERROR_CODES = {
       'bad or missing body, unknown field in a strict body; also a bad query, cursor or request target, or a request the HTTP layer refuses',
   },
   no_listing_integration: { status: 400, meaning: 'the AI provider has no address to list models from' },
+  no_text_model: {
+    status: 400,
+    meaning: 'a colour suggestion from a brief alone needs a text model, and the organization has none usable',
+  },
   validation_error: {
     status: [400, 422],
     meaning:

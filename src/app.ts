@@ -24,6 +24,7 @@ import { createProjectsModule } from './modules/projects/index.ts';
 import { createRunsModule, RUN_JOB } from './modules/runs/index.ts';
 import { createServiceAccountsModule } from './modules/service-accounts/index.ts';
 import { createSkillsModule } from './modules/skills/index.ts';
+import { createThemesModule } from './modules/themes/index.ts';
 import { createThreadsModule } from './modules/threads/index.ts';
 import type { ThreadCreators } from './modules/threads/service.ts';
 import { createTriggersModule, TRIGGER_EVENT_JOB, triggerEventListener } from './modules/triggers/index.ts';
@@ -98,6 +99,7 @@ function createModules(platform: Platform) {
   // Internal events (thread.created, run.completed, …) go to the event triggers that listen for them.
   const internalEvents = triggerEventListener;
   const departments = createDepartmentsModule({ db });
+  const themes = createThemesModule({ db, storage, clock, baseUrl: publicUrl.get });
   const users = createUsersModule({ db, departments: departments.service });
   const organizations = createOrganizationsModule({ db });
   const serviceAccounts = createServiceAccountsModule({ db });
@@ -195,6 +197,7 @@ function createModules(platform: Platform) {
       catalog,
       organizations,
       departments,
+      themes,
       billing,
       projects,
       threads,
@@ -218,7 +221,7 @@ type Modules = ReturnType<typeof createModules>['modules'];
  * The job lanes, from the modules' job handlers; started by the server after listening and stopped before the
  * database closes.
  */
-function createJobLanes({ config, db, storage, wakeups }: Platform, { runs, triggers, projects }: Modules) {
+function createJobLanes({ config, db, storage, wakeups }: Platform, { runs, triggers, projects, themes }: Modules) {
   // Runs mostly wait on model vendors, so they get many slots of their own; ingestion is CPU work and keeps a few,
   // and every other kind (an unknown one is dead at once) goes with it. Started by the server after listening and
   // stopped before the database closes.
@@ -235,7 +238,11 @@ function createJobLanes({ config, db, storage, wakeups }: Platform, { runs, trig
     db,
     leaseMs: config.jobLeaseMs,
     kinds: { except: runLaneKinds },
-    handlers: { ...projects.jobs.handlers, [BLOB_DELETE_JOB]: createBlobDeletionHandler(storage) },
+    handlers: {
+      ...projects.jobs.handlers,
+      ...themes.jobs.handlers,
+      [BLOB_DELETE_JOB]: createBlobDeletionHandler(storage),
+    },
     onDead: projects.jobs.onDead,
     wakeups,
   });
@@ -326,6 +333,7 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   m.catalog.adminRoutes(app);
   m.organizations.routes(app);
   m.departments.routes(app);
+  m.themes.routes(app);
   m.catalog.routes(app);
   m.billing.routes(app);
   m.projects.routes(app);

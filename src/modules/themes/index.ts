@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../../platform/clock.ts';
+import type { Executor } from '../../platform/db/client.ts';
+import type { BlobStorage } from '../../platform/storage/index.ts';
+import { registerAppearanceRoutes } from './appearance.routes.ts';
+import { createAppearanceService } from './appearance.service.ts';
+import { registerBackgroundRoutes } from './backgrounds.routes.ts';
+import { BACKGROUND_SWEEP_JOB, createBackgroundsService } from './backgrounds.service.ts';
+import { registerPublicThemeRoutes } from './public.routes.ts';
+import { createPublishedThemesService } from './published.service.ts';
+import { createThemesService } from './service.ts';
+import { registerThemeRoutes } from './themes.routes.ts';
+
+/**
+ * Custom themes (CRUD, backgrounds), the organization's appearance (allowed palettes, default) and the public
+ * stylesheets and background images of every palette.
+ */
+export function createThemesModule(deps: { db: Executor; storage: BlobStorage; clock: Clock; baseUrl: () => string }) {
+  const service = createThemesService(deps);
+  const backgrounds = createBackgroundsService(deps);
+  const appearance = createAppearanceService(deps);
+  const published = createPublishedThemesService(deps);
+  return {
+    service,
+    jobs: { handlers: { [BACKGROUND_SWEEP_JOB]: backgrounds.sweepHandler } },
+    routes(app: FastifyInstance) {
+      registerThemeRoutes(app, service);
+      registerBackgroundRoutes(app, backgrounds);
+      registerAppearanceRoutes(app, appearance);
+      registerPublicThemeRoutes(app, published);
+    },
+  };
+}

@@ -5,7 +5,7 @@ import { contextOf } from '../../platform/auth/guard.ts';
 import { errorResponses, uuidParam } from '../../platform/http/openapi.ts';
 import { AttachBackgroundBody, BackgroundUploadResponse, RequestBackgroundBody } from './backgrounds.schemas.ts';
 import type { BackgroundsService } from './backgrounds.service.ts';
-import { ThemeResponse, ThemeVariantSchema } from './schemas.ts';
+import { THEME_VARIANTS, ThemeResponse } from './schemas.ts';
 
 const tags = ['Organization configuration'];
 const config = { auth: 'orgAdmin' } as const;
@@ -46,17 +46,20 @@ export function registerBackgroundRoutes(app: FastifyInstance, backgrounds: Back
     handler: (req) => backgrounds.attach(contextOf(req), req.params.themeId, req.body),
   });
 
-  r.delete('/v1/organization/themes/:themeId/background/:variant', {
-    config,
-    schema: {
-      tags,
-      summary: 'Clear the variant background and delete its image (204 also when it had none)',
-      params: params.extend({ variant: ThemeVariantSchema }),
-      response: { 204: z.null().describe('Cleared'), ...errorResponses('orgAdmin', { 404: ['not_found'] }) },
-    },
-    handler: async (req, reply) => {
-      await backgrounds.clear(contextOf(req), req.params.themeId, req.params.variant);
-      return reply.status(204).send(null);
-    },
-  });
+  // One route per variant (static segments): the path is the spec's …/background/{variant}.
+  for (const variant of THEME_VARIANTS) {
+    r.delete(`/v1/organization/themes/:themeId/background/${variant}`, {
+      config,
+      schema: {
+        tags,
+        summary: `Clear the ${variant} background and delete its image (204 also when it had none)`,
+        params,
+        response: { 204: z.null().describe('Cleared'), ...errorResponses('orgAdmin', { 404: ['not_found'] }) },
+      },
+      handler: async (req, reply) => {
+        await backgrounds.clear(contextOf(req), req.params.themeId, variant);
+        return reply.status(204).send(null);
+      },
+    });
+  }
 }

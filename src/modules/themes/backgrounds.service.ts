@@ -87,8 +87,8 @@ export function createBackgroundsService(deps: { db: Executor; storage: BlobStor
         { what: 'background images of a theme', scopeId: themeId, max: MAX_ASSETS_PER_THEME },
         (tx) => assets.countOfTheme(tx, org, themeId),
         async (tx) => {
-          // A theme deleted meanwhile fails the foreign key; seen here it is the same 404.
-          if (!(await themes.find(tx, org, themeId))) throw notFound('Theme');
+          // Locked, so the theme cannot be deleted before this insert (a foreign-key failure, a 500).
+          if (!(await themes.findForUpdate(tx, org, themeId))) throw notFound('Theme');
           await assets.insert(tx, {
             id,
             organizationId: org,

@@ -124,6 +124,25 @@ describe('organization appearance', () => {
     });
   });
 
+  it('never keeps a deleted theme when its deletion races an appearance PUT naming it', async () => {
+    const org = await createOrgWithAdmin(app);
+    for (let i = 0; i < 5; i++) {
+      const theme = await createTheme(org.admin.http);
+      const [put, deleted] = await Promise.all([
+        org.admin.http.put(APPEARANCE, {
+          allowed_themes: [theme.palette_id, BUILT_INS[0]],
+          default_theme: theme.palette_id,
+        }),
+        org.admin.http.delete(`${THEMES}/${theme.id}`),
+      ]);
+      expect(deleted.status).toBe(204);
+      expect([200, 400]).toContain(put.status);
+      const { appearance } = (await org.admin.http.get(APPEARANCE)).body;
+      expect(appearance.allowed_themes).not.toContain(theme.palette_id);
+      expect(appearance.default_theme).not.toBe(theme.palette_id);
+    }
+  });
+
   it('gives the generators the default custom theme’s colours, as #rrggbb, or null', async () => {
     const org = await createOrgWithAdmin(app);
     const orgId = org.org.id;

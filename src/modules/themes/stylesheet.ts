@@ -41,11 +41,11 @@ const block = (selector: string, body: string, indent = '') => `${indent}${selec
 export function compileStylesheet(source: StylesheetSource): string {
   const { light, dark, surface, backgrounds } = source;
   if (light && dark) {
-    const darkBody = declarations('dark', dark, surface, backgrounds.dark, '  ');
+    const darkAt = (indent: string) => declarations('dark', dark, surface, backgrounds.dark, indent);
     return [
       block(':root', declarations('light', light, surface, backgrounds.light, '  ')),
-      block(DARK_SELECTOR, darkBody),
-      `${SYSTEM_DARK_MEDIA} {\n${block(SYSTEM_DARK_SELECTOR, declarations('dark', dark, surface, backgrounds.dark, '    '), '  ')}}\n`,
+      block(DARK_SELECTOR, darkAt('  ')),
+      `${SYSTEM_DARK_MEDIA} {\n${block(SYSTEM_DARK_SELECTOR, darkAt('    '), '  ')}}\n`,
     ].join('\n');
   }
   const only = light ? 'light' : 'dark';

@@ -25,7 +25,7 @@ import { createProjectsModule } from './modules/projects/index.ts';
 import { createRunsModule, RUN_JOB } from './modules/runs/index.ts';
 import { createServiceAccountsModule } from './modules/service-accounts/index.ts';
 import { createSkillsModule } from './modules/skills/index.ts';
-import { createThemeColorsModule } from './modules/themes/index.ts';
+import { createThemesModule } from './modules/themes/index.ts';
 import { createThreadsModule } from './modules/threads/index.ts';
 import type { ThreadCreators } from './modules/threads/service.ts';
 import { createTriggersModule, TRIGGER_EVENT_JOB, triggerEventListener } from './modules/triggers/index.ts';
@@ -124,7 +124,7 @@ function createModules(platform: Platform) {
     logger: log,
     allowPrivateAddresses,
   });
-  const themeColors = createThemeColorsModule({ db, gateway: models });
+  const themes = createThemesModule({ db, storage, clock, baseUrl: publicUrl.get, gateway: models });
   const identity = createIdentityModule({
     users: users.service,
     tokens,
@@ -151,7 +151,11 @@ function createModules(platform: Platform) {
   };
   const threads = createThreadsModule({ db, projects: projects.service, creators: threadCreators, internalEvents });
   const artifacts = createArtifactsModule({ db, storage, threads: threads.service, internalEvents });
-  const generators = createGeneratorsModule({ artifacts: artifacts.service });
+  const generators = createGeneratorsModule({
+    artifacts: artifacts.service,
+    branding: branding.service,
+    themes: themes.service,
+  });
   const runs = createRunsModule({
     db,
     gateway: models,
@@ -200,7 +204,7 @@ function createModules(platform: Platform) {
       organizations,
       branding,
       departments,
-      themeColors,
+      themes,
       billing,
       projects,
       threads,
@@ -224,7 +228,10 @@ type Modules = ReturnType<typeof createModules>['modules'];
  * The job lanes, from the modules' job handlers; started by the server after listening and stopped before the
  * database closes.
  */
-function createJobLanes({ config, db, storage, wakeups }: Platform, { runs, triggers, projects, branding }: Modules) {
+function createJobLanes(
+  { config, db, storage, wakeups }: Platform,
+  { runs, triggers, projects, branding, themes }: Modules,
+) {
   // Runs mostly wait on model vendors, so they get many slots of their own; ingestion is CPU work and keeps a few,
   // and every other kind (an unknown one is dead at once) goes with it. Started by the server after listening and
   // stopped before the database closes.
@@ -244,6 +251,7 @@ function createJobLanes({ config, db, storage, wakeups }: Platform, { runs, trig
     handlers: {
       ...projects.jobs.handlers,
       ...branding.jobs.handlers,
+      ...themes.jobs.handlers,
       [BLOB_DELETE_JOB]: createBlobDeletionHandler(storage),
     },
     onDead: projects.jobs.onDead,
@@ -337,7 +345,7 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   m.organizations.routes(app);
   m.branding.routes(app);
   m.departments.routes(app);
-  m.themeColors.routes(app);
+  m.themes.routes(app);
   m.catalog.routes(app);
   m.billing.routes(app);
   m.projects.routes(app);

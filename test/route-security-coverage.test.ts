@@ -28,6 +28,10 @@ const EXEMPT: Record<string, string> = {
     'takes an API key only (a session token is 401 api_key_required, not invalid_credentials): sessions.test.ts',
   'POST /v1/auth/sessions/renew': 'takes an API key only, as the mint does: sessions-renew.test.ts',
   'POST /v1/hooks/:triggerId': 'webhook: public, each delivery authenticated by its HMAC signature: triggers-webhook',
+  'GET /v1/public/themes/:themeId/styles.css':
+    'a palette stylesheet: public by design (Authentication 11), no tenant data beyond the theme: themes-stylesheet',
+  'GET /v1/public/themes/:themeId/backgrounds/:variant':
+    "a theme's background image, referenced by its public stylesheet: public by design: themes-backgrounds",
   'PUT /storage/blobs/*': 'signed upload URL: the signature in the query is the credential (storage tests)',
   'GET /storage/blobs/*': 'signed download URL: the signature in the query is the credential (storage tests)',
   'OPTIONS /storage/blobs/*': 'CORS preflight of the signed blob URLs: public by design (storage tests)',

@@ -10,7 +10,8 @@ export interface ArtifactBrand {
   primary: string;
   secondary: string;
   accent: string;
-  logo: { data: Buffer; mimeType: 'image/png' | 'image/jpeg' | 'image/svg+xml' | 'image/webp' } | null;
+  /** Embedded when its type is one a format can show (png, jpeg, svg, webp) and its bytes are of that type. */
+  logo: { data: Buffer; mimeType: string } | null;
 }
 
 /**

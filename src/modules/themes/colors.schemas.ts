@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TokenMap } from './colors/token-schema.ts';
+import { TokenMap } from './schemas.ts';
 
 const Surface = z.enum(['glass', 'flat']);
 const Variant = z.enum(['light', 'dark']);

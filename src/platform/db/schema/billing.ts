@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { instant } from './columns.ts';
 import { organizations } from './organizations.ts';
 
@@ -37,5 +38,11 @@ export const subscriptions = pgTable(
     createdAt: instant('created_at').notNull().defaultNow(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('subscriptions_org_status_idx').on(t.organizationId, t.status)],
+  (t) => [
+    index('subscriptions_org_status_idx').on(t.organizationId, t.status),
+    // At most one live subscription per organization: change-plan cancels the old row in the same transaction.
+    uniqueIndex('subscriptions_one_live_idx')
+      .on(t.organizationId)
+      .where(sql`${t.status} in ('trialing', 'active', 'past_due')`),
+  ],
 );

@@ -6,6 +6,7 @@ export * from './conversations.ts';
 export * from './departments.ts';
 export * from './feature-flags.ts';
 export * from './jobs.ts';
+export * from './money.ts';
 export * from './organizations.ts';
 export * from './projects.ts';
 export * from './service-accounts.ts';

@@ -36,9 +36,10 @@ export const usageEvents = pgTable(
   (t) => [
     index('usage_events_org_time_idx').on(t.organizationId, t.occurredAt),
     index('usage_events_model_version_idx').on(t.modelVersionId),
-    index('usage_events_org_agent_idx').on(t.organizationId, t.agentId),
-    index('usage_events_org_department_idx').on(t.organizationId, t.departmentId),
-    index('usage_events_org_user_idx').on(t.organizationId, t.userId),
+    // With the time last: a spend limit's month of one agent, department or user is one index range.
+    index('usage_events_org_agent_idx').on(t.organizationId, t.agentId, t.occurredAt),
+    index('usage_events_org_department_idx').on(t.organizationId, t.departmentId, t.occurredAt),
+    index('usage_events_org_user_idx').on(t.organizationId, t.userId, t.occurredAt),
     index('usage_events_integration_idx').on(t.integrationId),
   ],
 );

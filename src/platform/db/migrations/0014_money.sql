@@ -88,7 +88,7 @@ CREATE TABLE "wallet_ledger_entries" (
 	"organization_id" uuid NOT NULL,
 	"wallet_id" uuid NOT NULL,
 	"kind" text NOT NULL,
-	"amount_micro_cents" bigint NOT NULL,
+	"amount_minor" bigint NOT NULL,
 	"usage_event_id" uuid,
 	"note" text,
 	"created_by_user_id" uuid,
@@ -102,7 +102,8 @@ CREATE TABLE "wallets" (
 	"currency" text DEFAULT 'USD' NOT NULL,
 	"enforcement_enabled" boolean DEFAULT false NOT NULL,
 	"low_balance_threshold_minor" bigint DEFAULT 0 NOT NULL,
-	"balance_micro_cents" bigint DEFAULT 0 NOT NULL,
+	"balance_minor" bigint DEFAULT 0 NOT NULL,
+	"usage_micro_cents" bigint DEFAULT 0 NOT NULL,
 	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "wallets_organization_id_unique" UNIQUE("organization_id")

@@ -5,8 +5,10 @@ import { instant } from './columns.ts';
 import { organizations } from './organizations.ts';
 
 /**
- * An organization's prepaid wallet (USD). `balance_micro_cents` is the running sum of its ledger, kept in the same
+ * An organization's prepaid wallet (USD). `balance_minor` is the running sum of its ledger, kept in the same
  * transaction as every entry so the run-start check is one row read; the ledger stays the record of truth.
+ * `usage_micro_cents` is the exact cost of every usage event debited so far: each debit is the growth of its
+ * half-up rounding to cents, so the debits always sum to the rounded total and no fraction of a cent is lost.
  */
 export const wallets = pgTable('wallets', {
   id: uuid('id').primaryKey(),
@@ -17,15 +19,16 @@ export const wallets = pgTable('wallets', {
   currency: text('currency').notNull().default('USD'),
   enforcementEnabled: boolean('enforcement_enabled').notNull().default(false),
   lowBalanceThresholdMinor: bigint('low_balance_threshold_minor', { mode: 'number' }).notNull().default(0),
-  balanceMicroCents: bigint('balance_micro_cents', { mode: 'bigint' }).notNull().default(sql`0`),
+  balanceMinor: bigint('balance_minor', { mode: 'number' }).notNull().default(0),
+  usageMicroCents: bigint('usage_micro_cents', { mode: 'bigint' }).notNull().default(sql`0`),
   createdAt: instant('created_at').notNull().defaultNow(),
   updatedAt: instant('updated_at').notNull().defaultNow(),
 });
 
 /**
- * The wallet's ledger: credits (operators) and debits (one per usage event, written with it). Amounts are exact
- * integers in micro-cents (1 cent = 1,000,000), signed: a credit is positive, a debit negative. A usage event is
- * debited at most once (unique usage_event_id).
+ * The wallet's ledger: credits (operators) and debits (one per usage event, written with it), in integer minor
+ * units (cents), signed: a credit is positive, a debit negative (or zero while an event's cost stays within the
+ * current cent). A usage event is debited at most once (unique usage_event_id).
  */
 export const walletLedgerEntries = pgTable(
   'wallet_ledger_entries',
@@ -39,7 +42,7 @@ export const walletLedgerEntries = pgTable(
       .references(() => wallets.id),
     /** credit | debit */
     kind: text('kind').notNull(),
-    amountMicroCents: bigint('amount_micro_cents', { mode: 'bigint' }).notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
     usageEventId: uuid('usage_event_id').unique(),
     note: text('note'),
     createdByUserId: uuid('created_by_user_id'),

@@ -7,7 +7,17 @@ import type { Client } from './helpers/http.ts';
 import { expectRouteSecurity, randomId } from './helpers/security.ts';
 
 const PLANS = '/v1/admin/plans';
-const FIELDS = ['created_at', 'currency', 'description', 'id', 'is_active', 'name', 'price_minor', 'slug', 'updated_at'];
+const FIELDS = [
+  'created_at',
+  'currency',
+  'description',
+  'id',
+  'is_active',
+  'name',
+  'price_minor',
+  'slug',
+  'updated_at',
+];
 
 let app: TestApp;
 let operator: Client;
@@ -211,9 +221,9 @@ describe('operator plans', () => {
       'validation_error',
     );
     expect((await operator.patch(`${PLANS}/${plan.id}`, { is_active: true })).body.is_active).toBe(true);
-    expect(
-      (await other.admin.http.post('/v1/organization/subscription/change-plan', { planId: plan.id })).status,
-    ).toBe(200);
+    expect((await other.admin.http.post('/v1/organization/subscription/change-plan', { planId: plan.id })).status).toBe(
+      200,
+    );
   });
 });
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
+import type { ErrorCode } from '../../src/platform/http/error-codes.ts';
 import { expectError } from './assertions.ts';
 import type { Client } from './http.ts';
 
@@ -28,9 +29,10 @@ export interface RouteSecurityCase {
   forbidden?: { credential: string; code: string; status?: 401 | 403 }[];
   /**
    * Cross-organization probe: a credential of another organization that would pass the guard, and the
-   * route's path with the :id replaced by a random UUID. Both must answer the same 404.
+   * route's path with the :id replaced by a random UUID. Both must answer the same 404, with `code` (default
+   * `not_found`; some resources have their own, e.g. `billing_profile_not_found`).
    */
-  crossOrg?: { credential: string; missingPath: string };
+  crossOrg?: { credential: string; missingPath: string; code?: ErrorCode };
 }
 
 const FORGED_JWT =
@@ -98,8 +100,9 @@ export async function expectRouteSecurity(c: RouteSecurityCase): Promise<void> {
   if (c.crossOrg) {
     const other = await send(`Bearer ${c.crossOrg.credential}`);
     const missing = await send(`Bearer ${c.crossOrg.credential}`, c.crossOrg.missingPath);
-    expectError(other, 404, 'not_found');
-    expectError(missing, 404, 'not_found');
+    const code = c.crossOrg.code ?? 'not_found';
+    expectError(other, 404, code);
+    expectError(missing, 404, code);
     expect(other.body.error).toBe(missing.body.error);
   }
 }

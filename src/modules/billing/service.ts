@@ -1,26 +1,23 @@
-import type { z } from 'zod';
 import type { Executor } from '../../platform/db/client.ts';
-import type { PlanSchema } from './schemas.ts';
-import { type PlanRow, plansStore } from './store.ts';
+import { type BillingProfileRow, billingProfilesStore } from './profiles.store.ts';
+import { type LiveSubscription, subscriptionsStore } from './subscriptions.store.ts';
 
-function toPlanView(row: PlanRow): z.output<typeof PlanSchema> {
-  return {
-    id: row.id,
-    slug: row.slug,
-    name: row.name,
-    description: row.description,
-    price_minor: row.priceMinor,
-    currency: row.currency,
-    is_active: row.isActive,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  };
-}
+export type { BillingProfileRow } from './profiles.store.ts';
+export type { LiveSubscription, SubscriptionRow } from './subscriptions.store.ts';
 
-/** Plans and subscriptions; the billing issue extends this with wallets, limits and invoices. */
+/** The organization's live subscription (trialing, active or past due) with its plan, or null. */
+export const liveSubscription = (ex: Executor, organizationId: string): Promise<LiveSubscription | null> =>
+  subscriptionsStore.findLive(ex, organizationId);
+
+/** The organization's default billing profile (else its oldest), or null when it has none. */
+export const defaultBillingProfile = (ex: Executor, organizationId: string): Promise<BillingProfileRow | null> =>
+  billingProfilesStore.findDefault(ex, organizationId);
+
+/** What other modules (and the invoices) read of billing, in the caller's transaction or on the pool. */
 export function createBillingService({ db }: { db: Executor }) {
   return {
-    listPlans: async () => ({ data: (await plansStore.listActive(db)).map(toPlanView) }),
+    liveSubscription: (organizationId: string, ex: Executor = db) => liveSubscription(ex, organizationId),
+    defaultBillingProfile: (organizationId: string, ex: Executor = db) => defaultBillingProfile(ex, organizationId),
   };
 }
 

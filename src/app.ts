@@ -177,6 +177,7 @@ function createModules(platform: Platform) {
     agents: agents.service,
     skills: skills.service,
     workflows: { assertRunnable: workflows.service.assertRunnable, executor: workflows.executor },
+    billing: billing.service,
     streams: { sse: config.sse, recheckMs: config.sse.recheckMs, credentials },
   });
   // Triggers fire through the same launch path as people; the scheduler runs where the job worker runs.

@@ -1,4 +1,5 @@
 import type { Executor } from '../../platform/db/client.ts';
+import { ApiError } from '../../platform/http/errors.ts';
 import { type BillingProfileRow, billingProfilesStore } from './profiles.store.ts';
 import { type LiveSubscription, subscriptionsStore } from './subscriptions.store.ts';
 
@@ -13,9 +14,23 @@ export const liveSubscription = (ex: Executor, organizationId: string): Promise<
 export const defaultBillingProfile = (ex: Executor, organizationId: string): Promise<BillingProfileRow | null> =>
   billingProfilesStore.findDefault(ex, organizationId);
 
+/**
+ * 402 `no_active_subscription` unless the organization has a live subscription: checked before anything that
+ * would call a model (a run's launch, a model call made for a request), in the caller's transaction.
+ */
+export async function assertSubscribed(ex: Executor, organizationId: string): Promise<void> {
+  if (await subscriptionsStore.hasLive(ex, organizationId)) return;
+  throw new ApiError(
+    402,
+    'no_active_subscription',
+    'The organization has no active subscription: an admin chooses a plan with POST /v1/organization/subscription/change-plan',
+  );
+}
+
 /** What other modules (and the invoices) read of billing, in the caller's transaction or on the pool. */
 export function createBillingService({ db }: { db: Executor }) {
   return {
+    assertSubscribed: (organizationId: string, ex: Executor = db) => assertSubscribed(ex, organizationId),
     liveSubscription: (organizationId: string, ex: Executor = db) => liveSubscription(ex, organizationId),
     defaultBillingProfile: (organizationId: string, ex: Executor = db) => defaultBillingProfile(ex, organizationId),
   };

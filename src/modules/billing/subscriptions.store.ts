@@ -27,6 +27,16 @@ export const subscriptionsStore = {
     return row ?? null;
   },
 
+  /** Whether the organization has a live subscription (an indexed probe, before every launch). */
+  async hasLive(db: Executor, organizationId: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.organizationId, organizationId), inArray(subscriptions.status, [...LIVE_STATUSES])))
+      .limit(1);
+    return row !== undefined;
+  },
+
   /** Ends the subscription now (the caller's transaction time, shared with the row that replaces it). */
   async cancel(db: Executor, organizationId: string, id: string): Promise<SubscriptionRow> {
     const [row] = await db

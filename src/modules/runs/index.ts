@@ -41,6 +41,8 @@ export interface RunsModuleDeps extends Pick<RunsServiceDeps, 'db' | 'dlp' | 'ar
   agents: RunnableCheck & AgentContextDeps['agents'];
   skills: AgentContextDeps['skills'];
   workflows: RunnableCheck & { executor: RunExecutor };
+  /** 402 `no_active_subscription` unless the organization may use models: checked by every launch. */
+  billing: { assertSubscribed(organizationId: string, ex: Executor): Promise<void> };
   /** Open streams re-check their caller every `recheckMs` (ATRIUM_SSE_RECHECK_MS). */
   streams: { sse: SseConfig; recheckMs: number; credentials: Pick<CredentialResolver, 'resolve'> };
 }
@@ -60,8 +62,10 @@ export function createRunsModule(deps: RunsModuleDeps) {
     attachments: createAttachmentResolver(deps.files),
     onRunEnqueued: wake,
     internalEvents: deps.internalEvents,
+    admit: (ex: Executor, organizationId: string) => deps.billing.assertSubscribed(organizationId, ex),
     launchGuard: async (ex: Executor, launch: Launch) => {
       const org = launch.thread.organizationId;
+      await deps.billing.assertSubscribed(org, ex);
       if (launch.agentId) await deps.agents.assertRunnable(ex, org, launch.agentId);
       if (launch.workflowId) await deps.workflows.assertRunnable(ex, org, launch.workflowId);
     },

@@ -3,6 +3,9 @@ import type { Executor } from '../../platform/db/client.ts';
 import type { PlanSchema } from './schemas.ts';
 import { type PlanRow, plansStore } from './store.ts';
 
+/** The wallet and spend-limit standing other modules read (run-start enforcement), through BillingService's spendStatus. */
+export type { LimitStatus, SpendPrincipal, SpendStatus } from './limits.service.ts';
+
 function toPlanView(row: PlanRow): z.output<typeof PlanSchema> {
   return {
     id: row.id,

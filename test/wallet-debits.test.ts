@@ -72,12 +72,10 @@ afterAll(() => app?.close());
 describe('debits through a real model call', () => {
   it('a run of the app debits the wallet by its usage event, in whole cents, with the event named', async () => {
     // Price the offline model (cents per 1M tokens) so its calls cost something.
-    const priced = await app.http
-      .as(app.consoleKey)
-      .patch(`/v1/admin/ai-model-versions/${OFFLINE_VERSION_ID}`, {
-        inputCostPer1m: 4_000_000,
-        outputCostPer1m: 7_000_000,
-      });
+    const priced = await app.http.as(app.consoleKey).patch(`/v1/admin/ai-model-versions/${OFFLINE_VERSION_ID}`, {
+      inputCostPer1m: 4_000_000,
+      outputCostPer1m: 7_000_000,
+    });
     expect(priced.status, priced.text).toBe(200);
     const org = await orgWithWallet(10_000);
     // Selected explicitly, the offline model resolves from its catalog row, with those prices.

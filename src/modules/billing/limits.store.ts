@@ -26,7 +26,7 @@ export interface LimitStatusRow {
 }
 
 export interface SpendStatusRow {
-  /** The calendar month in the organization's timezone: inclusive dates, and the instants bounding it. */
+  /** The calendar month in the organization's timezone, as inclusive dates (YYYY-MM-DD). */
   periodStart: string;
   periodEnd: string;
   wallet: { id: string; balanceMinor: number; enforcementEnabled: boolean; lowBalanceThresholdMinor: number } | null;

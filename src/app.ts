@@ -110,7 +110,7 @@ function createModules(platform: Platform) {
     users: users.service,
     serviceAccounts: serviceAccounts.service,
   });
-  const billing = createBillingModule({ db });
+  const billing = createBillingModule({ db, clock });
   const featureFlags = createFeatureFlagsModule({ db, organizations: organizations.service });
   // Operators may point providers at private addresses (self-hosted models) unless ATRIUM_ALLOW_PRIVATE_MODEL_URLS=false.
   const allowPrivateAddresses = config.allowPrivateModelUrls;
@@ -123,6 +123,8 @@ function createModules(platform: Platform) {
     config: { offlineDeltaDelayMs: config.offlineDeltaDelayMs },
     logger: log,
     allowPrivateAddresses,
+    // Every usage event debits the organization's wallet in the event's own transaction.
+    onUsageRecorded: billing.service.wallet.debitUsage,
   });
   const themes = createThemesModule({ db, storage, clock, baseUrl: publicUrl.get, gateway: models });
   const identity = createIdentityModule({

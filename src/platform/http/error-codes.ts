@@ -60,6 +60,7 @@ export const ERROR_CODES = {
   department_has_children: { status: 409, meaning: 'the department has child departments' },
   department_in_use: { status: 409, meaning: 'usage events reference the department' },
   duplicate_email: { status: 409, meaning: 'a user with this email already exists' },
+  duplicate_limit: { status: 409, meaning: 'the organization already has a spend limit on this scope and target' },
   duplicate_name: {
     status: 409,
     meaning: 'organization name taken; also a project, service account or console role name taken',

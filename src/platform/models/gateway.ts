@@ -1,6 +1,7 @@
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { Executor } from '../db/client.ts';
+import { withinTransaction } from '../db/transaction.ts';
 import { newId } from '../ids.ts';
 import { withAttempts } from './attempts.ts';
 import { costMicroCents } from './cost.ts';
@@ -17,6 +18,7 @@ import {
   type ModelGatewayConfig,
   type ModelLogger,
   type ResolvedModel,
+  type UsageRecordedHook,
 } from './types.ts';
 import { effectiveBaseUrl, KEY_REQUIRED_SLUGS, vendorLanguageModel } from './vendors.ts';
 
@@ -31,6 +33,8 @@ export interface ModelGatewayDeps {
   logger?: ModelLogger;
   /** ATRIUM_ALLOW_PRIVATE_MODEL_URLS (default true): false refuses vendor addresses on private networks. */
   allowPrivateAddresses?: boolean;
+  /** Runs with every usage event, in its transaction (the billing module's wallet debit), handed over by app.ts. */
+  onUsageRecorded?: UsageRecordedHook;
 }
 
 /** The one place every model call goes through: resolution, vendor calls, retries, usage and cost. */
@@ -97,7 +101,7 @@ export function createModelGateway(deps: ModelGatewayDeps): ModelGateway {
     async recordUsage(ex, ctx, model, usage) {
       const cost = costMicroCents(model, usage);
       const id = newId();
-      await store.insertUsage(ex, {
+      const row = {
         id,
         organizationId: ctx.organizationId,
         userId: ctx.userId ?? null,
@@ -112,7 +116,14 @@ export function createModelGateway(deps: ModelGatewayDeps): ModelGateway {
         cachedInputTokens: usage.cachedInputTokens,
         cacheWriteInputTokens: usage.cacheWriteInputTokens ?? 0,
         costMicroCents: cost,
-      });
+      };
+      const onRecorded = deps.onUsageRecorded;
+      if (!onRecorded) await store.insertUsage(ex, row);
+      else
+        await withinTransaction(ex, async (tx) => {
+          await store.insertUsage(tx, row);
+          await onRecorded(tx, { organizationId: ctx.organizationId, usageEventId: id, costMicroCents: cost });
+        });
       return { id, costMicroCents: cost };
     },
   };

@@ -156,7 +156,10 @@ export interface ModelGateway {
   ): Promise<ModelRoundResult>;
   /** Structured output validated against a Zod schema (502 `model_error` when the model's JSON does not fit). */
   generateObject<T>(req: GenerateObjectRequest<T>): Promise<{ object: T; usage: ModelUsage; costMicroCents: bigint }>;
-  /** Writes one usage_events row (one statement: in the caller's transaction, or alone); returns id and cost. */
+  /**
+   * Writes one usage_events row and runs the `onUsageRecorded` hook with it, atomically: in the caller's
+   * transaction, or in one of its own when handed the bare database; returns id and cost.
+   */
   recordUsage(
     ex: Executor,
     ctx: ModelCallContext,
@@ -164,6 +167,19 @@ export interface ModelGateway {
     usage: ModelUsage,
   ): Promise<{ id: string; costMicroCents: bigint }>;
 }
+
+/** A usage event just written, handed to `onUsageRecorded` in the event's own transaction. */
+export interface RecordedUsage {
+  organizationId: string;
+  usageEventId: string;
+  costMicroCents: bigint;
+}
+
+/**
+ * What a module does with every usage event in the event's transaction (the billing module debits the wallet):
+ * a failure rolls the event back with it.
+ */
+export type UsageRecordedHook = (tx: Executor, usage: RecordedUsage) => Promise<void>;
 
 /** Structured log sink (pino-compatible subset); the gateway never passes it a key, a body or a prompt. */
 export interface ModelLogger {

@@ -3,10 +3,10 @@ import { ApiError } from '../../platform/http/errors.ts';
 import { type BillingProfileRow, billingProfilesStore } from './profiles.store.ts';
 import { type LiveSubscription, subscriptionsStore } from './subscriptions.store.ts';
 
-export type { BillingProfileRow } from './profiles.store.ts';
-export type { LiveSubscription, SubscriptionRow } from './subscriptions.store.ts';
 /** The wallet and spend-limit standing other modules read (run-start enforcement), through spendStatus. */
 export type { LimitStatus, SpendPrincipal, SpendStatus } from './limits.service.ts';
+export type { BillingProfileRow } from './profiles.store.ts';
+export type { LiveSubscription, SubscriptionRow } from './subscriptions.store.ts';
 
 /** The organization's live subscription (trialing, active or past due) with its plan, or null. */
 export const liveSubscription = (ex: Executor, organizationId: string): Promise<LiveSubscription | null> =>

@@ -13,5 +13,5 @@ function cell(value: string | number | null): string {
 }
 
 export function toCsv(header: readonly string[], rows: readonly (string | number | null)[][]): string {
-  return [header, ...rows].map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
+  return `${[header, ...rows].map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`;
 }

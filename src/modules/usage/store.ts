@@ -87,7 +87,7 @@ export const usageStore = {
       db,
       sql`
       with ${periodCte(organizationId, range.from, range.to)},
-      q as (select tz, t0, t1, (${range.from}::date - ${days})::timestamp at time zone tz as p0 from p)
+      q as (select tz, t0, t1, (${range.from}::date - ${days}::int)::timestamp at time zone tz as p0 from p)
       select coalesce(sum(e.cost_micro_cents) filter (where e.occurred_at >= q.t0), 0)::text as cost,
              coalesce(sum(e.input_tokens) filter (where e.occurred_at >= q.t0), 0)::text as input_tokens,
              coalesce(sum(e.output_tokens) filter (where e.occurred_at >= q.t0), 0)::text as output_tokens,
@@ -142,7 +142,7 @@ export const usageStore = {
       g as (select ${column} as k, sum(e.cost_micro_cents) as cost, count(*) as calls
               from ${eventsInPeriod(organizationId)} group by 1),
       r as (select k, cost, calls, sum(cost) over () as total, ${idOf(sql`k`)} as id from g
-             order by cost desc, id collate "C" limit ${limit})
+             order by cost desc, ${idOf(sql`k`)} collate "C" limit ${limit})
       select r.id, ${label(organizationId)} as label, r.k is null as is_null, r.cost::text as cost,
              r.calls::int as calls, r.total::text as total
         from r order by r.cost desc, r.id collate "C"`,

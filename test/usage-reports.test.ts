@@ -66,7 +66,7 @@ function expectedSeries(o: UsageOrg, from: string, to: string, granularity: 'dai
   }
   return {
     granularity,
-    items: items.map(({ cost, ...rest }) => ({ date: rest.date, cost_cents: cents(cost), ...rest })),
+    items: items.map(({ cost, ...rest }) => ({ ...rest, cost_cents: cents(cost) })),
   };
 }
 

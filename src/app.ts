@@ -29,6 +29,7 @@ import { createThemesModule } from './modules/themes/index.ts';
 import { createThreadsModule } from './modules/threads/index.ts';
 import type { ThreadCreators } from './modules/threads/service.ts';
 import { createTriggersModule, TRIGGER_EVENT_JOB, triggerEventListener } from './modules/triggers/index.ts';
+import { createUsageModule } from './modules/usage/index.ts';
 import { createUsersModule } from './modules/users/index.ts';
 import { createWorkflowsModule } from './modules/workflows/index.ts';
 import { createCredentialResolver } from './platform/auth/credentials.ts';
@@ -111,6 +112,7 @@ function createModules(platform: Platform) {
     serviceAccounts: serviceAccounts.service,
   });
   const billing = createBillingModule({ db, clock });
+  const usage = createUsageModule({ db });
   const featureFlags = createFeatureFlagsModule({ db, organizations: organizations.service });
   // Operators may point providers at private addresses (self-hosted models) unless ATRIUM_ALLOW_PRIVATE_MODEL_URLS=false.
   const allowPrivateAddresses = config.allowPrivateModelUrls;
@@ -209,6 +211,7 @@ function createModules(platform: Platform) {
       departments,
       themes,
       billing,
+      usage,
       projects,
       threads,
       runs,
@@ -351,6 +354,7 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   m.themes.routes(app);
   m.catalog.routes(app);
   m.billing.routes(app);
+  m.usage.routes(app);
   m.projects.routes(app);
   m.threads.routes(app);
   m.runs.routes(app);

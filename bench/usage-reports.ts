@@ -1,0 +1,147 @@
+/**
+ * `npm run bench:usage`: each usage report over 1,000,000 usage events of one organization (among 20), beside a bare
+ * `SELECT count(*)` over the same organization's rows of the same range in the same run; p50 and p99 of each and
+ * their ratio to the floor's p50 (goal: at most 3×).
+ *
+ * On the embedded PGlite (in memory) by default; on PostgreSQL with DATABASE_URL (a scratch database is created and
+ * dropped). The events are written by `generate_series` in SQL, then the table is vacuumed and analysed as a live
+ * table would be by autovacuum. Reports are timed at the store (the SQL statement and its decoding), not over HTTP.
+ *
+ * Options: --events=N (default 1,000,000) --others=N (events of each of the other 19 organizations, default 50,000)
+ *          --iterations=N (default 15)
+ */
+import { performance } from 'node:perf_hooks';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { seedOfflineModel } from '../src/modules/catalog/seed.ts';
+import { chargebackStore } from '../src/modules/usage/chargeback.store.ts';
+import { rowsOf, usageStore } from '../src/modules/usage/store.ts';
+import { type Database, openDatabase, wrapPglite } from '../src/platform/db/client.ts';
+import { migrate } from '../src/platform/db/migrate.ts';
+
+const arg = (name: string, fallback: number) => {
+  const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
+  return hit ? Number(hit.split('=')[1]) : fallback;
+};
+const EVENTS = arg('events', 1_000_000);
+const OTHERS = arg('others', 50_000);
+const ITERATIONS = arg('iterations', 15);
+const ORGS = 20;
+const RANGE = { from: '2024-01-01', to: '2024-12-30' };
+
+async function open(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const adminUrl = process.env.DATABASE_URL?.trim();
+  if (!adminUrl) return { database: await wrapPglite(new PGlite()), drop: async () => {} };
+  const name = `atrium_bench_usage_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
+  return {
+    database,
+    drop: async () => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+/** 20 organizations (the first in Asia/Kolkata), 10 departments, 20 users and 5 agent ids each; events over 2024. */
+async function seed(db: Database['db']): Promise<string> {
+  await db.execute(sql`
+    insert into organizations (id, name, primary_timezone)
+    select ('00000000-0000-4000-8000-' || lpad(o::text, 12, '0'))::uuid, 'Bench ' || o,
+           case when o = 1 then 'Asia/Kolkata' else 'UTC' end
+      from generate_series(1, ${ORGS}) o`);
+  await db.execute(sql`
+    insert into departments (id, organization_id, parent_department_id, name)
+    select ('00000000-0000-4000-9000-' || lpad((o * 100 + d)::text, 12, '0'))::uuid,
+           ('00000000-0000-4000-8000-' || lpad(o::text, 12, '0'))::uuid, null, 'Department ' || d
+      from generate_series(1, ${ORGS}) o, generate_series(1, 10) d`);
+  const started = performance.now();
+  for (let o = 1; o <= ORGS; o++) {
+    const count = o === 1 ? EVENTS : OTHERS;
+    await db.execute(sql`
+      insert into usage_events (id, organization_id, user_id, agent_id, department_id, channel, run_id,
+                                model_version_id, input_tokens, output_tokens, cached_input_tokens,
+                                cost_micro_cents, occurred_at)
+      select gen_random_uuid(), ('00000000-0000-4000-8000-' || lpad(${o}::text, 12, '0'))::uuid,
+             ('00000000-0000-4000-a000-' || lpad((i % 20)::text, 12, '0'))::uuid,
+             case when i % 6 = 0 then null else ('00000000-0000-4000-b000-' || lpad((i % 5)::text, 12, '0'))::uuid end,
+             case when i % 11 = 0 then null
+                  else ('00000000-0000-4000-9000-' || lpad((${o} * 100 + i % 10 + 1)::text, 12, '0'))::uuid end,
+             (array['web', 'api', 'slack'])[i % 3 + 1],
+             ('00000000-0000-4000-c000-' || lpad((i / 7)::text, 12, '0'))::uuid,
+             (select id from ai_model_versions limit 1), i % 4000, i % 1500, i % 300,
+             (i % 3000000)::bigint, timestamptz '2024-01-01 00:00:00+00' + (i % 31536000) * interval '1 second'
+        from generate_series(1, ${count}) i`);
+  }
+  console.log(
+    `inserted ${EVENTS + OTHERS * (ORGS - 1)} events in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  await db.execute(sql`vacuum analyze usage_events`);
+  return '00000000-0000-4000-8000-000000000001';
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+async function time(fn: () => Promise<unknown>): Promise<{ p50: number; p99: number }> {
+  await fn(); // warm-up: plans and caches
+  const samples: number[] = [];
+  for (let i = 0; i < ITERATIONS; i++) {
+    const start = performance.now();
+    await fn();
+    samples.push(performance.now() - start);
+  }
+  samples.sort((a, b) => a - b);
+  return { p50: percentile(samples, 50), p99: percentile(samples, 99) };
+}
+
+async function main() {
+  const { database, drop } = await open();
+  try {
+    const db = database.db;
+    await migrate(db);
+    await seedOfflineModel(db);
+    const org = await seed(db);
+    const floorQuery = sql`
+      select count(*) from usage_events
+       where organization_id = ${org}
+         and occurred_at >= (${RANGE.from}::date)::timestamp at time zone 'Asia/Kolkata'
+         and occurred_at < (${RANGE.to}::date + 1)::timestamp at time zone 'Asia/Kolkata'`;
+    const [counted] = await rowsOf<{ count: string | number }>(db, floorQuery);
+    console.log(`${database.kind}: ${counted?.count} events of the organization in ${RANGE.from}..${RANGE.to}`);
+    const floor = await time(() => rowsOf(db, floorQuery));
+    const week = { from: '2024-06-01', to: '2024-06-07' };
+    const reports: [string, () => Promise<unknown>][] = [
+      ['summary (365 days + previous)', () => usageStore.summary(db, org, RANGE, 365)],
+      ['timeseries daily (365)', () => usageStore.timeseries(db, org, RANGE, 'daily', 365)],
+      ['timeseries hourly (7 days)', () => usageStore.timeseries(db, org, week, 'hourly', 7)],
+      ['breakdown model', () => usageStore.breakdown(db, org, RANGE, 'model', 50)],
+      ['breakdown user', () => usageStore.breakdown(db, org, RANGE, 'user', 50)],
+      ['breakdown department', () => usageStore.breakdown(db, org, RANGE, 'department', 50)],
+      ['breakdown channel', () => usageStore.breakdown(db, org, RANGE, 'channel', 50)],
+      [
+        'timeseries-by user daily',
+        () => usageStore.timeseriesBy(db, org, RANGE, { granularity: 'daily', dimension: 'user', limit: 6 }, 365),
+      ],
+      ['chargeback (a month)', () => chargebackStore.report(db, org, '2024-03-01', '2024-03-31')],
+    ];
+    const fmt = (ms: number) => `${ms.toFixed(1)} ms`.padStart(10);
+    console.log(`${'report'.padEnd(32)}${'p50'.padStart(10)}${'p99'.padStart(10)}  p50 / floor p50`);
+    console.log(`${'count(*) floor (365 days)'.padEnd(32)}${fmt(floor.p50)}${fmt(floor.p99)}  1.0×`);
+    for (const [name, fn] of reports) {
+      const t = await time(fn);
+      console.log(`${name.padEnd(32)}${fmt(t.p50)}${fmt(t.p99)}  ${(t.p50 / floor.p50).toFixed(1)}×`);
+    }
+  } finally {
+    await database.close();
+    await drop();
+  }
+}
+
+await main();

@@ -1,0 +1,39 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { organizations } from '../../platform/db/schema/index.ts';
+import type { Granularity } from './schemas.ts';
+
+/**
+ * SQL fragments the reports share. Dates are the organization's calendar days: a range [from, to] is the instants
+ * from local midnight of `from` to local midnight after `to`, computed in SQL from the organization's time zone
+ * (`timestamp AT TIME ZONE zone`), so the range's rows are one scan of the (organization_id, occurred_at) index.
+ */
+
+/** `p(tz, t0, t1)`: the organization's time zone and the range's first and past-the-end instants. */
+export const periodCte = (organizationId: string, from: string, to: string): SQL => sql`
+  p as (
+    select o.primary_timezone as tz,
+           (${from}::date)::timestamp at time zone o.primary_timezone as t0,
+           (${to}::date + 1)::timestamp at time zone o.primary_timezone as t1
+      from ${organizations} o where o.id = ${organizationId}
+  )`;
+
+/**
+ * The 0-based bucket of an event (alias `e`), beside `p`. Days are local calendar days. Hours are real hours counted
+ * from local midnight of `from`: in a half-hour zone they start at local :00 all the same, and a DST change gives the
+ * day 23 or 25 of them.
+ */
+export const bucketOf = (granularity: Granularity, from: string): SQL =>
+  granularity === 'daily'
+    ? sql`((e.occurred_at at time zone p.tz)::date - ${from}::date)`
+    : sql`floor(extract(epoch from e.occurred_at - p.t0) / 3600)::int`;
+
+/** `b(i, label)`: every bucket of the range, in order; beside `p`. */
+export const bucketsCte = (granularity: Granularity, from: string, days: number): SQL =>
+  granularity === 'daily'
+    ? sql`
+  b as (select g.i, to_char(${from}::date + g.i, 'YYYY-MM-DD') as label from generate_series(0, ${days - 1}) g(i))`
+    : sql`
+  b as (
+    select g.i, to_char((p.t0 + g.i * interval '1 hour') at time zone p.tz, 'YYYY-MM-DD"T"HH24:00') as label
+      from p, generate_series(0, ceil(extract(epoch from p.t1 - p.t0) / 3600)::int - 1) g(i)
+  )`;

@@ -167,9 +167,7 @@ export const invoices = pgTable(
     index('invoices_org_created_idx').on(t.organizationId, t.createdAt, t.id),
     index('invoices_org_status_created_idx').on(t.organizationId, t.status, t.createdAt, t.id),
     index('invoices_billing_profile_idx').on(t.billingProfileId),
-    uniqueIndex('invoices_monthly_idx')
-      .on(t.organizationId, t.periodStart, t.periodEnd)
-      .where(sql`${t.automatic}`),
+    uniqueIndex('invoices_monthly_idx').on(t.organizationId, t.periodStart, t.periodEnd).where(sql`${t.automatic}`),
   ],
 );
 

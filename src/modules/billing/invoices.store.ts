@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, getTableName, gt, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
 import {
   billingProfiles,
@@ -36,17 +36,20 @@ export type InvoiceWithItems = InvoiceRow & { lineItems: LineItemJson[]; payment
 
 const LIVE = ['trialing', 'active', 'past_due'];
 
+/** The outer invoice, qualified: inside a select list Drizzle writes a column unqualified, which `l` would capture. */
+const outer = sql`${sql.identifier(getTableName(invoices))}`;
+
 const lineItemsJson = sql<LineItemJson[]>`coalesce((
   select json_agg(json_build_object('id', l.id, 'description', l.description, 'amount_minor', l.amount_minor,
                                     'currency', l.currency) order by l.created_at, l.id)
     from ${invoiceLineItems} l
-   where l.organization_id = ${invoices.organizationId} and l.invoice_id = ${invoices.id}), '[]'::json)`;
+   where l.organization_id = ${outer}.organization_id and l.invoice_id = ${outer}.id), '[]'::json)`;
 
 const paymentsJson = sql<PaymentJson[]>`coalesce((
   select json_agg(json_build_object('id', p.id, 'amount_minor', p.amount_minor, 'note', p.note,
                                     'created_at', p.created_at) order by p.created_at, p.id)
     from ${invoicePayments} p
-   where p.organization_id = ${invoices.organizationId} and p.invoice_id = ${invoices.id}), '[]'::json)`;
+   where p.organization_id = ${outer}.organization_id and p.invoice_id = ${outer}.id), '[]'::json)`;
 
 const withItems = { ...getTableColumns(invoices), lineItems: lineItemsJson, payments: paymentsJson };
 

@@ -9,7 +9,7 @@ import {
   operatorSession,
   type TestOrg,
 } from './helpers/fixtures.ts';
-import type { Client } from './helpers/http.ts';
+import type { ApiResponse, Client } from './helpers/http.ts';
 import { expectRouteSecurity, randomId } from './helpers/security.ts';
 
 let app: TestApp;
@@ -66,7 +66,7 @@ async function allPages(http: Client, url: string, limit: number): Promise<any[]
   let cursor: string | null = null;
   for (let page = 0; page < 20; page++) {
     const sep = url.includes('?') ? '&' : '?';
-    const res = await http.get(`${url}${sep}limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
+    const res: ApiResponse = await http.get(`${url}${sep}limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
     expect(res.status, res.text).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(['data', 'has_more', 'next_cursor']);
     expect(res.body.data.length).toBeLessThanOrEqual(limit);

@@ -134,12 +134,10 @@ describe('the monthly invoice job', () => {
 
   it('the next boundary in another timezone drafts that organization only; an operator draft of a period does not block it', async () => {
     // An operator's manual draft of Bogotá's month M−1 is no automatic invoice: the job still drafts its own.
-    const manual = await app.http
-      .as(app.consoleKey)
-      .post(`/v1/admin/organizations/${bogota.org.id}/invoices`, {
-        period_start: `${ym(next)}-01`,
-        period_end: lastDay(next),
-      });
+    const manual = await app.http.as(app.consoleKey).post(`/v1/admin/organizations/${bogota.org.id}/invoices`, {
+      period_start: `${ym(next)}-01`,
+      period_end: lastDay(next),
+    });
     expect(manual.status, manual.text).toBe(201);
     app.clock.advanceTo(new Date(Date.parse(`${ym(after)}-01T00:00:00-05:00`) + 60_000));
     await Promise.all(schedulers.map((s) => s.runOnce()));

@@ -53,6 +53,9 @@ const paymentsJson = sql<PaymentJson[]>`coalesce((
 
 const withItems = { ...getTableColumns(invoices), lineItems: lineItemsJson, payments: paymentsJson };
 
+/** The predicate of the partial unique index `invoices_monthly_idx` (ON CONFLICT must name it to use that index). */
+const AUTOMATIC_ONLY = sql`${invoices.automatic}`;
+
 const ofOrganization = (organizationId: string, id: string) =>
   and(eq(invoices.organizationId, organizationId), eq(invoices.id, id));
 
@@ -107,7 +110,7 @@ export const invoicesStore = {
     const [inserted] = await (row.automatic
       ? insert.onConflictDoNothing({
           target: [invoices.organizationId, invoices.periodStart, invoices.periodEnd],
-          where: sql`${invoices.automatic}`,
+          where: AUTOMATIC_ONLY,
         })
       : insert
     ).returning();

@@ -111,7 +111,7 @@ function createModules(platform: Platform) {
     users: users.service,
     serviceAccounts: serviceAccounts.service,
   });
-  const billing = createBillingModule({ db, clock });
+  const billing = createBillingModule({ db, clock, log, wakeups });
   const usage = createUsageModule({ db });
   const featureFlags = createFeatureFlagsModule({ db, organizations: organizations.service });
   // Operators may point providers at private addresses (self-hosted models) unless ATRIUM_ALLOW_PRIVATE_MODEL_URLS=false.
@@ -236,7 +236,7 @@ type Modules = ReturnType<typeof createModules>['modules'];
  */
 function createJobLanes(
   { config, db, storage, wakeups }: Platform,
-  { runs, triggers, projects, branding, themes }: Modules,
+  { runs, triggers, projects, branding, themes, billing }: Modules,
 ) {
   // Runs mostly wait on model vendors, so they get many slots of their own; ingestion is CPU work and keeps a few,
   // and every other kind (an unknown one is dead at once) goes with it. Started by the server after listening and
@@ -258,6 +258,7 @@ function createJobLanes(
       ...projects.jobs.handlers,
       ...branding.jobs.handlers,
       ...themes.jobs.handlers,
+      ...billing.jobs.handlers,
       [BLOB_DELETE_JOB]: createBlobDeletionHandler(storage),
     },
     onDead: projects.jobs.onDead,
@@ -286,6 +287,7 @@ export function createServices(deps: AppDeps) {
     consoleRoles: modules.console.service.consoleRoles,
     dlp: modules.dlp.service,
     triggers: modules.triggers,
+    invoiceScheduler: modules.billing.invoiceScheduler,
   };
 }
 

@@ -49,6 +49,7 @@ export async function startServer(
   const url = await app.listen({ port: config.port, host: config.host });
   if (config.role !== 'api') services.jobWorkers.start();
   if (config.role !== 'api') services.triggers.scheduler.start();
+  if (config.role !== 'api') services.invoiceScheduler.start();
   return {
     app,
     url,
@@ -57,6 +58,7 @@ export async function startServer(
     async close() {
       await app.close();
       await services.triggers.scheduler.stop();
+      await services.invoiceScheduler.stop();
       // Running jobs finish (their leases would otherwise hand them to another worker later).
       await services.jobWorkers.stop();
       await services.bus.close();
@@ -81,10 +83,12 @@ export async function startWorker(config: Config, existing?: Database): Promise<
   await services.storage.start();
   services.jobWorkers.start();
   services.triggers.scheduler.start();
+  services.invoiceScheduler.start();
   return {
     database,
     async close() {
       await services.triggers.scheduler.stop();
+      await services.invoiceScheduler.stop();
       await services.jobWorkers.stop();
       await services.bus.close();
       await services.dlp.close();

@@ -28,6 +28,8 @@ const UNSCOPED: Record<string, string> = {
   'catalog/families.store.ts moveSelections': "every organization's selections of a family the platform removes",
   'catalog/versions.store.ts useOf': "a model version's use across the platform decides its deletion",
   'skills/store.ts seedBuiltins': 'the built-in skills belong to no organization (organization_id null)',
+  'billing/invoices.store.ts dueMonthly':
+    'the monthly invoice scheduler finds the organizations of every timezone whose month has ended',
   'themes/store.ts findPublished':
     'the public stylesheet and background routes know only the theme id (no credential names an organization)',
 };

@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../platform/clock.ts';
 import type { Executor } from '../../platform/db/client.ts';
+import type { JobLogger, JobWakeups } from '../../platform/jobs/index.ts';
+import { registerInvoiceAdminRoutes } from './invoices.admin.routes.ts';
+import { createMonthlyInvoiceScheduler, MONTHLY_INVOICE_JOB, monthlyInvoiceHandler } from './invoices.job.ts';
+import { registerInvoiceRoutes } from './invoices.routes.ts';
+import { createInvoicesService } from './invoices.service.ts';
 import { registerLimitsRoutes } from './limits.routes.ts';
 import { createLimitsService } from './limits.service.ts';
 import { registerPlanRoutes } from './plans.routes.ts';
@@ -15,14 +20,15 @@ import { createWalletService } from './wallet.service.ts';
 
 /**
  * Billing: plans (operators manage them), the organization's subscription, billing profiles, the wallet with its
- * ledger and spend limits.
+ * ledger, spend limits, and invoices with their monthly job (its scheduler runs where the job worker runs).
  */
-export function createBillingModule(deps: { db: Executor; clock: Clock }) {
+export function createBillingModule(deps: { db: Executor; clock: Clock; log: JobLogger; wakeups: JobWakeups }) {
   const plans = createPlansService(deps);
   const subscriptions = createSubscriptionsService(deps);
   const profiles = createBillingProfilesService(deps);
   const wallet = createWalletService(deps);
   const limits = createLimitsService({ ...deps, requireLiveOrganization: wallet.requireLiveOrganization });
+  const invoices = createInvoicesService(deps);
   const service = {
     ...createBillingService(deps),
     wallet,
@@ -32,12 +38,19 @@ export function createBillingModule(deps: { db: Executor; clock: Clock }) {
   };
   return {
     service,
+    invoiceScheduler: createMonthlyInvoiceScheduler({
+      ...deps,
+      onEnqueued: () => deps.wakeups.wake(MONTHLY_INVOICE_JOB),
+    }),
+    jobs: { handlers: { [MONTHLY_INVOICE_JOB]: monthlyInvoiceHandler(invoices) } },
     routes(app: FastifyInstance) {
       registerPlanRoutes(app, plans);
       registerSubscriptionRoutes(app, subscriptions);
       registerBillingProfileRoutes(app, profiles);
       registerWalletRoutes(app, wallet);
       registerLimitsRoutes(app, limits);
+      registerInvoiceRoutes(app, invoices);
+      registerInvoiceAdminRoutes(app, invoices);
     },
   };
 }

@@ -70,6 +70,10 @@ export const ERROR_CODES = {
   family_in_use: { status: 409, meaning: 'organization model selections use the model family' },
   file_not_pending: { status: 409, meaning: 'project file not pending' },
   has_live_keys: { status: 409, meaning: 'deleting a service account with non-revoked keys' },
+  invalid_invoice_state: {
+    status: 409,
+    meaning: 'the invoice is not in a state that allows this (a line on an issued invoice, a payment on a draft, …)',
+  },
   last_active_admin: { status: 409, meaning: 'the organization must keep at least one active admin' },
   limit_reached: {
     status: [409, 422],
@@ -84,6 +88,7 @@ export const ERROR_CODES = {
   not_deleted: { status: 409, meaning: 'organization state conflict: not deleted' },
   not_suspended: { status: 409, meaning: 'organization state conflict: not suspended' },
   organization_deleted: { status: 409, meaning: 'organization is soft-deleted' },
+  payment_exceeds_amount_due: { status: 409, meaning: 'the payment is larger than what the invoice still owes' },
   plan_slug_fixed: { status: 409, meaning: 'the free plan keeps its slug: new organizations are subscribed to it' },
   run_finished: { status: 409, meaning: 'the run has already finished' },
   run_in_progress: { status: 409, meaning: 'the thread already has a run in progress' },

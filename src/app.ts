@@ -128,7 +128,14 @@ function createModules(platform: Platform) {
     // Every usage event debits the organization's wallet in the event's own transaction.
     onUsageRecorded: billing.service.wallet.debitUsage,
   });
-  const themes = createThemesModule({ db, storage, clock, baseUrl: publicUrl.get, gateway: models });
+  const themes = createThemesModule({
+    db,
+    storage,
+    clock,
+    baseUrl: publicUrl.get,
+    gateway: models,
+    billing: billing.service,
+  });
   const identity = createIdentityModule({
     users: users.service,
     tokens,
@@ -147,6 +154,7 @@ function createModules(platform: Platform) {
     agents: agents.service,
     skills: skills.service,
     gateway: models,
+    billing: billing.service,
   });
   // Who may create a thread on behalf of an agent or a workflow (or own a trigger): their own modules answer.
   const threadCreators: ThreadCreators = {

@@ -97,6 +97,7 @@ export function registerAgentRoutes(
         201: StartRunResponse,
         ...errorResponses('any', {
           ...notFound,
+          402: ['no_active_subscription'],
           409: ['agent_archived', 'run_in_progress'],
           422: ['dlp_blocked'],
         }),

@@ -48,7 +48,12 @@ export function registerRunRoutes(app: FastifyInstance, runs: RunsService, actio
       body: PostMessageBody,
       response: {
         201: PostMessageResponse,
-        ...errorResponses('any', { ...notFound, 409: ['run_in_progress'], 422: ['dlp_blocked', 'validation_error'] }),
+        ...errorResponses('any', {
+          ...notFound,
+          402: ['no_active_subscription'],
+          409: ['run_in_progress'],
+          422: ['dlp_blocked', 'validation_error'],
+        }),
       },
     },
     handler: async (req, reply) =>
@@ -76,7 +81,12 @@ export function registerRunRoutes(app: FastifyInstance, runs: RunsService, actio
       body: StartRunBody,
       response: {
         201: StartRunResponse,
-        ...errorResponses('any', { ...notFound, 409: ['run_in_progress'], 422: ['dlp_blocked', 'validation_error'] }),
+        ...errorResponses('any', {
+          ...notFound,
+          402: ['no_active_subscription'],
+          409: ['run_in_progress'],
+          422: ['dlp_blocked', 'validation_error'],
+        }),
       },
     },
     handler: async (req, reply) =>

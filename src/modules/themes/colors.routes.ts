@@ -21,7 +21,11 @@ export function registerThemeColorRoutes(app: FastifyInstance, colors: ThemeColo
       body: SuggestColorsBody,
       response: {
         200: SuggestedColorsSchema,
-        ...errorResponses('orgAdmin', { 400: ['no_text_model'], 502: ['model_error'] }),
+        ...errorResponses('orgAdmin', {
+          400: ['no_text_model'],
+          402: ['no_active_subscription'],
+          502: ['model_error'],
+        }),
       },
     },
     handler: (req) => colors.suggest(contextOf(req), req.body),

@@ -11,6 +11,8 @@ import { type DeriveInput, MIN_GUIDELINES, type SuggestColorsInput } from './col
 export interface ThemeColorsDeps {
   db: Executor;
   gateway: Pick<ModelGateway, 'resolve' | 'generateObject' | 'recordUsage'>;
+  /** 402 `no_active_subscription` before the model reads a brief. */
+  billing: { assertSubscribed(organizationId: string): Promise<void> };
 }
 
 const noTextModel = () =>
@@ -29,6 +31,7 @@ export function createThemeColorsService(deps: ThemeColorsDeps) {
       userId: ctx.actor.kind === 'user' ? ctx.actor.userId : null,
       channel: 'api',
     };
+    await deps.billing.assertSubscribed(ctx.organizationId);
     const model = await deps.gateway.resolve(call);
     if (model.offline) throw noTextModel();
     const result = await deps.gateway.generateObject({

@@ -8,7 +8,7 @@ import { createAppearanceService } from './appearance.service.ts';
 import { registerBackgroundRoutes } from './backgrounds.routes.ts';
 import { BACKGROUND_SWEEP_JOB, createBackgroundsService } from './backgrounds.service.ts';
 import { registerThemeColorRoutes } from './colors.routes.ts';
-import { createThemeColorsService } from './colors.service.ts';
+import { createThemeColorsService, type ThemeColorsDeps } from './colors.service.ts';
 import { registerPublicThemeRoutes } from './public.routes.ts';
 import { createPublishedThemesService } from './published.service.ts';
 import { createThemesService } from './service.ts';
@@ -24,6 +24,7 @@ export function createThemesModule(deps: {
   clock: Clock;
   baseUrl: () => string;
   gateway: Pick<ModelGateway, 'resolve' | 'generateObject' | 'recordUsage'>;
+  billing: ThemeColorsDeps['billing'];
 }) {
   const service = createThemesService(deps);
   const backgrounds = createBackgroundsService(deps);

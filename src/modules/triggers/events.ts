@@ -35,7 +35,8 @@ export function createTriggerEventHandler(
         const input = { ...trigger.payload, event: p.event, ...p.data };
         return (await fireTrigger(tx, deps, trigger, { input, onceKey: `event:${job.id}` })).length;
       } catch (error) {
-        if (!(error instanceof ApiError) || error.status !== 422) throw error;
+        // Refused for good (a DLP block, no live subscription): retrying would not change the answer.
+        if (!(error instanceof ApiError) || (error.status !== 422 && error.status !== 402)) throw error;
         deps.log.warn({ triggerId: trigger.id, code: error.code }, 'event trigger not fired');
         return 0;
       }

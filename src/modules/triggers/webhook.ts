@@ -72,6 +72,7 @@ export function registerWebhookRoute(app: FastifyInstance, deps: WebhookDeps): v
           202: WebhookAcceptedSchema,
           ...errorResponses('public', {
             401: ['invalid_signature', 'invalid_timestamp'],
+            402: ['no_active_subscription'],
             404: ['not_found'],
             422: ['dlp_blocked'],
           }),

@@ -101,6 +101,7 @@ export function registerWorkflowRoutes(
         201: RunWorkflowResponse,
         ...errorResponses('any', {
           404: ['not_found'],
+          402: ['no_active_subscription'],
           409: ['workflow_archived', 'run_in_progress'],
           422: ['dlp_blocked'],
         }),
@@ -120,7 +121,10 @@ export function registerWorkflowRoutes(
       summary: 'Ask the model for a revised definition from a conversation (validated, not saved; apply via PATCH)',
       params,
       body: RefineBody,
-      response: { 200: RefineResponse, ...errorResponses('any', { 404: ['not_found'], 502: ['model_error'] }) },
+      response: {
+        200: RefineResponse,
+        ...errorResponses('any', { 402: ['no_active_subscription'], 404: ['not_found'], 502: ['model_error'] }),
+      },
     },
     handler: (req) => workflows.refine(contextOf(req), req.params.id, req.body),
   });

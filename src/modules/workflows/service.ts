@@ -36,6 +36,8 @@ export interface WorkflowsServiceDeps {
   agents: WorkflowAgentCheck;
   skills: WorkflowSkillCheck;
   gateway: Pick<ModelGateway, 'resolve' | 'generateObject' | 'recordUsage'>;
+  /** 402 `no_active_subscription` before a model call made for a request (refine). */
+  billing: { assertSubscribed(organizationId: string): Promise<void> };
 }
 
 export const workflowArchived = () =>
@@ -177,6 +179,7 @@ export function createWorkflowsService(deps: WorkflowsServiceDeps) {
 
     async refine(ctx: RequestContext, id: string, input: RefineInput) {
       const row = await visible(ctx, id);
+      await deps.billing.assertSubscribed(ctx.organizationId);
       return refineWorkflow(
         { db, gateway: deps.gateway, check: (ex) => definitionContext(ctx, ex, id) },
         ctx,

@@ -18,6 +18,7 @@ export const ErrorSchema = z
 const STATUS_TEXT: Record<number, string> = {
   400: 'Invalid request',
   401: 'Missing or invalid credential',
+  402: 'No active subscription',
   403: 'Not permitted',
   404: 'Not found or not visible to the caller',
   409: 'State conflict',

@@ -1,7 +1,7 @@
 import type { Clock } from '../../platform/clock.ts';
 import type { Executor } from '../../platform/db/client.ts';
 import { loggableError } from '../../platform/db/errors.ts';
-import { enqueue, type Job, type JobLogger } from '../../platform/jobs/index.ts';
+import { createPeriodicPass, enqueue, type Job, type JobLogger, type PeriodicPass } from '../../platform/jobs/index.ts';
 import type { InvoicesService } from './invoices.service.ts';
 import { invoicesStore as store } from './invoices.store.ts';
 
@@ -30,14 +30,8 @@ export function monthlyInvoiceHandler(invoices: Pick<InvoicesService, 'draftMont
   };
 }
 
-export interface MonthlyInvoiceScheduler {
-  /** Starts the hourly pass (worker role); idempotent. */
-  start(): void;
-  /** Stops it and waits for a pass in flight. */
-  stop(): Promise<void>;
-  /** One pass now; resolves with how many organizations it enqueued for (existing jobs included). */
-  runOnce(): Promise<number>;
-}
+/** The worker role's hourly pass; `runOnce` resolves with how many organizations it enqueued for. */
+export type MonthlyInvoiceScheduler = PeriodicPass;
 
 /**
  * Enqueues the monthly job of every organization whose previous month (in its timezone, by the app's clock) has
@@ -53,9 +47,6 @@ export function createMonthlyInvoiceScheduler(deps: {
   onEnqueued: () => void;
 }): MonthlyInvoiceScheduler {
   const { db } = deps;
-  let state: 'idle' | 'running' | 'stopped' = 'idle';
-  let timer: NodeJS.Timeout | undefined;
-  let pass: Promise<number> | null = null;
 
   async function enqueueDue(): Promise<number> {
     const now = deps.clock.now();
@@ -81,39 +72,14 @@ export function createMonthlyInvoiceScheduler(deps: {
     }
   }
 
-  function runOnce(): Promise<number> {
-    pass ??= enqueueDue()
-      .catch((error) => {
-        deps.log.error({ err: loggableError(error) }, 'monthly invoice pass failed; retrying at the next interval');
-        return 0;
-      })
-      .then((n) => {
-        if (n > 0) deps.onEnqueued();
-        return n;
-      })
-      .finally(() => {
-        pass = null;
-      });
-    return pass;
-  }
-
-  function loop() {
-    if (state !== 'running') return;
-    timer = setTimeout(() => void runOnce().then(loop), SCHEDULE_INTERVAL_MS);
-  }
-
-  return {
-    start() {
-      if (state !== 'idle') return;
-      state = 'running';
-      // A month that ended while no worker ran is scheduled now, not an hour later.
-      void runOnce().then(loop);
+  return createPeriodicPass({
+    intervalMs: SCHEDULE_INTERVAL_MS,
+    async pass() {
+      const enqueued = await enqueueDue();
+      if (enqueued > 0) deps.onEnqueued();
+      return enqueued;
     },
-    async stop() {
-      state = 'stopped';
-      clearTimeout(timer);
-      if (pass) await pass;
-    },
-    runOnce,
-  };
+    onError: (error) =>
+      deps.log.error({ err: loggableError(error) }, 'monthly invoice pass failed; retrying at the next interval'),
+  });
 }

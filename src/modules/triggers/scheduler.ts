@@ -1,6 +1,6 @@
 import type { Executor } from '../../platform/db/client.ts';
 import { loggableError } from '../../platform/db/errors.ts';
-import type { JobLogger } from '../../platform/jobs/index.ts';
+import { createPeriodicPass, type JobLogger, type PeriodicPass } from '../../platform/jobs/index.ts';
 import { latestCronFire, nextCronFire } from './cron.ts';
 import { type FireDeps, fireTrigger } from './fire.ts';
 import { triggersStore as store } from './store.ts';
@@ -17,14 +17,8 @@ export interface TriggerSchedulerDeps extends FireDeps, CreatorStanding {
   log: JobLogger;
 }
 
-export interface TriggerScheduler {
-  /** Starts the loop (worker role); idempotent. */
-  start(): void;
-  /** Stops the loop and waits for a pass in flight. */
-  stop(): Promise<void>;
-  /** One pass now: fires every due cron trigger; resolves with how many due times it handled. */
-  runOnce(): Promise<number>;
-}
+/** The worker role's loop; `runOnce` fires every due cron trigger and resolves with how many due times it handled. */
+export type TriggerScheduler = PeriodicPass;
 
 /**
  * Fires cron triggers. Each due trigger is claimed in its own transaction (`FOR UPDATE SKIP LOCKED`, so
@@ -35,9 +29,6 @@ export interface TriggerScheduler {
  */
 export function createTriggerScheduler(deps: TriggerSchedulerDeps): TriggerScheduler {
   const { db } = deps;
-  let state: 'idle' | 'running' | 'stopped' = 'idle';
-  let timer: NodeJS.Timeout | undefined;
-  let pass: Promise<number> | null = null;
 
   /** Handles the most overdue trigger; false when none is due (or all due ones are claimed elsewhere). */
   async function handleOne(): Promise<boolean> {
@@ -66,41 +57,14 @@ export function createTriggerScheduler(deps: TriggerSchedulerDeps): TriggerSched
     return claimed;
   }
 
-  function runOnce(): Promise<number> {
-    pass ??= (async () => {
+  return createPeriodicPass({
+    intervalMs: deps.intervalMs,
+    async pass() {
       let handled = 0;
-      try {
-        while (handled < MAX_PER_PASS && (await handleOne())) handled++;
-      } catch (error) {
-        deps.log.error({ err: loggableError(error) }, 'trigger scheduler pass failed; retrying at the next interval');
-      } finally {
-        pass = null;
-      }
+      while (handled < MAX_PER_PASS && (await handleOne())) handled++;
       return handled;
-    })();
-    return pass;
-  }
-
-  function loop() {
-    if (state !== 'running') return;
-    timer = setTimeout(async () => {
-      await runOnce();
-      loop();
-    }, deps.intervalMs);
-  }
-
-  return {
-    start() {
-      if (state !== 'idle') return;
-      state = 'running';
-      // A due time missed while no scheduler ran fires now, not one interval later.
-      void runOnce().then(loop);
     },
-    async stop() {
-      state = 'stopped';
-      clearTimeout(timer);
-      if (pass) await pass;
-    },
-    runOnce,
-  };
+    onError: (error) =>
+      deps.log.error({ err: loggableError(error) }, 'trigger scheduler pass failed; retrying at the next interval'),
+  });
 }

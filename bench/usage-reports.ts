@@ -8,7 +8,7 @@
  * table would be by autovacuum. Reports are timed at the store (the SQL statement and its decoding), not over HTTP.
  *
  * Options: --events=N (default 1,000,000) --others=N (events of each of the other 19 organizations, default 50,000)
- *          --iterations=N (default 15)
+ *          --iterations=N (default 15) --keep (PostgreSQL: keep the scratch database, to EXPLAIN the reports in psql)
  */
 import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
@@ -30,7 +30,7 @@ const ITERATIONS = arg('iterations', 15);
 const ORGS = 20;
 const RANGE = { from: '2024-01-01', to: '2024-12-30' };
 
-async function open(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function open(): Promise<{ database: Database; drop: (keep: boolean) => Promise<void> }> {
   const adminUrl = process.env.DATABASE_URL?.trim();
   if (!adminUrl) return { database: await wrapPglite(new PGlite()), drop: async () => {} };
   const name = `atrium_bench_usage_${process.pid}`;
@@ -42,8 +42,9 @@ async function open(): Promise<{ database: Database; drop: () => Promise<void> }
   const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
   return {
     database,
-    drop: async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
+    drop: async (keep) => {
+      if (keep) console.log(`kept the scratch database ${name} (drop it when done)`);
+      else await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
     },
   };
@@ -140,7 +141,7 @@ async function main() {
     }
   } finally {
     await database.close();
-    await drop();
+    await drop(process.argv.includes('--keep'));
   }
 }
 

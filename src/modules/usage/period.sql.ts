@@ -8,12 +8,19 @@ import type { Granularity } from './schemas.ts';
  * (`timestamp AT TIME ZONE zone`), so the range's rows are one scan of the (organization_id, occurred_at) index.
  */
 
-/** `p(tz, t0, t1)`: the organization's time zone and the range's first and past-the-end instants. */
+/**
+ * `p(tz, t0, t1, midnights)`: the organization's time zone, the range's first and past-the-end instants, and the
+ * local midnights that start its second to last days (where a daily bucket is looked up). Materialized:
+ * inlined, the `AT TIME ZONE` conversions would be evaluated again for every event they are compared with (on
+ * PostgreSQL with 1,000,000 events, the summary took 1.4 s inlined and 0.56 s materialized).
+ */
 export const periodCte = (organizationId: string, from: string, to: string): SQL => sql`
-  p as (
+  p as materialized (
     select o.primary_timezone as tz,
            (${from}::date)::timestamp at time zone o.primary_timezone as t0,
-           (${to}::date + 1)::timestamp at time zone o.primary_timezone as t1
+           (${to}::date + 1)::timestamp at time zone o.primary_timezone as t1,
+           array(select (${from}::date + g)::timestamp at time zone o.primary_timezone
+                   from generate_series(1, ${to}::date - ${from}::date) g) as midnights
       from ${organizations} o where o.id = ${organizationId}
   )`;
 
@@ -22,9 +29,10 @@ export const periodCte = (organizationId: string, from: string, to: string): SQL
  * from local midnight of `from`: in a half-hour zone they start at local :00 all the same, and a DST change gives the
  * day 23 or 25 of them.
  */
-export const bucketOf = (granularity: Granularity, from: string): SQL =>
+export const bucketOf = (granularity: Granularity): SQL =>
   granularity === 'daily'
-    ? sql`((e.occurred_at at time zone p.tz)::date - ${from}::date)`
+    ? // A binary search among the range's local midnights: no time zone conversion per event.
+      sql`width_bucket(e.occurred_at, p.midnights)`
     : sql`floor(extract(epoch from e.occurred_at - p.t0) / 3600)::int`;
 
 /** `b(i, label)`: every bucket of the range, in order; beside `p`. */

@@ -87,7 +87,7 @@ export const usageStore = {
       db,
       sql`
       with ${periodCte(organizationId, range.from, range.to)},
-      q as (select tz, t0, t1, (${range.from}::date - ${days}::int)::timestamp at time zone tz as p0 from p)
+      q as materialized (select tz, t0, t1, (${range.from}::date - ${days}::int)::timestamp at time zone tz as p0 from p)
       select coalesce(sum(e.cost_micro_cents) filter (where e.occurred_at >= q.t0), 0)::text as cost,
              coalesce(sum(e.input_tokens) filter (where e.occurred_at >= q.t0), 0)::text as input_tokens,
              coalesce(sum(e.output_tokens) filter (where e.occurred_at >= q.t0), 0)::text as output_tokens,
@@ -114,7 +114,7 @@ export const usageStore = {
       with ${periodCte(organizationId, range.from, range.to)},
       ${bucketsCte(granularity, range.from, days)},
       s as (
-        select ${bucketOf(granularity, range.from)} as i, sum(e.cost_micro_cents) as cost,
+        select ${bucketOf(granularity)} as i, sum(e.cost_micro_cents) as cost,
                sum(e.input_tokens) as input_tokens, sum(e.output_tokens) as output_tokens
           from ${eventsInPeriod(organizationId)}
          group by 1
@@ -166,7 +166,7 @@ export const usageStore = {
       sql`
       with ${periodCte(organizationId, range.from, range.to)},
       ${bucketsCte(q.granularity, range.from, days)},
-      per as (select ${column} as k, ${bucketOf(q.granularity, range.from)} as i, sum(e.cost_micro_cents) as cost
+      per as (select ${column} as k, ${bucketOf(q.granularity)} as i, sum(e.cost_micro_cents) as cost
                 from ${eventsInPeriod(organizationId)} group by 1, 2),
       ranked as (select k, row_number() over (order by sum(cost) desc, ${idOf(sql`k`)} collate "C") as rn
                    from per group by k),

@@ -16,6 +16,7 @@ import {
 } from './invoices.schemas.ts';
 import { type BillingProfileRow, type InvoiceRow, invoicesStore as store } from './invoices.store.ts';
 import { toInvoiceView } from './invoices.views.ts';
+import { subscriptionsStore } from './subscriptions.store.ts';
 
 /** A period of whole days, inclusive, in the organization's timezone. */
 export interface BillingPeriod {
@@ -82,7 +83,7 @@ export function createInvoicesService(deps: { db: Executor; clock: Clock }) {
     options: { automatic: boolean; notes?: string | undefined },
   ): Promise<InvoiceRow | null> {
     const timeZone = await requireOrganization(organizationId, tx);
-    const live = await store.liveSubscription(tx, organizationId);
+    const live = await subscriptionsStore.findLive(tx, organizationId);
     if (!live && options.automatic) return null;
     const span = `${period.start} to ${period.end}`;
     const usage = await store.usageMicroCents(tx, organizationId, { ...period, timeZone });

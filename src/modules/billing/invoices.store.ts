@@ -12,6 +12,7 @@ import {
 } from '../../platform/db/schema/index.ts';
 import type { Cursor } from '../../platform/http/pagination.ts';
 import type { InvoiceStatus } from './invoices.schemas.ts';
+import { LIVE_STATUSES } from './subscriptions.store.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceChanges = Partial<Omit<InvoiceRow, 'id' | 'organizationId' | 'createdAt' | 'updatedAt'>>;
@@ -33,8 +34,6 @@ export interface PaymentJson {
 }
 /** An invoice with its lines and payments, read in the same statement (no query per invoice of a page). */
 export type InvoiceWithItems = InvoiceRow & { lineItems: LineItemJson[]; payments: PaymentJson[] };
-
-const LIVE = ['trialing', 'active', 'past_due'];
 
 /** The outer invoice, qualified: inside a select list Drizzle writes a column unqualified, which `l` would capture. */
 const outer = sql`${sql.identifier(getTableName(invoices))}`;
@@ -151,18 +150,6 @@ export const invoicesStore = {
     return row?.tz ?? null;
   },
 
-  async liveSubscription(
-    db: Executor,
-    organizationId: string,
-  ): Promise<{ subscription: SubscriptionRow; plan: PlanRow } | null> {
-    const [row] = await db
-      .select({ subscription: subscriptions, plan: plans })
-      .from(subscriptions)
-      .innerJoin(plans, eq(plans.id, subscriptions.planId))
-      .where(and(eq(subscriptions.organizationId, organizationId), inArray(subscriptions.status, LIVE)));
-    return row ?? null;
-  },
-
   async subscription(
     db: Executor,
     organizationId: string,
@@ -228,7 +215,7 @@ export const invoicesStore = {
       .from(organizations)
       .innerJoin(
         subscriptions,
-        and(eq(subscriptions.organizationId, organizations.id), inArray(subscriptions.status, LIVE)),
+        and(eq(subscriptions.organizationId, organizations.id), inArray(subscriptions.status, [...LIVE_STATUSES])),
       )
       .where(
         and(

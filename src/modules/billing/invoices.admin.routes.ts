@@ -65,17 +65,6 @@ export function registerInvoiceAdminRoutes(app: FastifyInstance, invoices: Invoi
       reply.status(201).send(await invoices.addLineItem(req.params.id, req.params.invoiceId, req.body)),
   });
 
-  r.post(`${base}/:invoiceId/finalize`, {
-    config,
-    schema: {
-      tags,
-      summary: 'Issue a draft: open, due per the payment terms, converted at the rate of the day, snapshots taken',
-      params: invoiceParams,
-      response: { 200: InvoiceSchema, ...moveErrors },
-    },
-    handler: (req) => invoices.finalize(req.params.id, req.params.invoiceId),
-  });
-
   r.post(`${base}/:invoiceId/payments`, {
     config,
     schema: {
@@ -95,25 +84,25 @@ export function registerInvoiceAdminRoutes(app: FastifyInstance, invoices: Invoi
       reply.status(201).send(await invoices.recordPayment(req.params.id, req.params.invoiceId, req.body)),
   });
 
-  r.post(`${base}/:invoiceId/void`, {
-    config,
-    schema: {
-      tags,
-      summary: 'Void a draft or an open invoice without payments',
-      params: invoiceParams,
-      response: { 200: InvoiceSchema, ...moveErrors },
+  // The moves without a body: each answers the invoice in its new state, or 409 from any other state.
+  const moves = [
+    {
+      path: 'finalize',
+      summary: 'Issue a draft: open, due per the payment terms, converted at the rate of the day, snapshots taken',
+      move: invoices.finalize,
     },
-    handler: (req) => invoices.void(req.params.id, req.params.invoiceId),
-  });
-
-  r.post(`${base}/:invoiceId/mark-uncollectible`, {
-    config,
-    schema: {
-      tags,
+    { path: 'void', summary: 'Void a draft or an open invoice without payments', move: invoices.void },
+    {
+      path: 'mark-uncollectible',
       summary: 'Write off an open invoice (payments may still settle it)',
-      params: invoiceParams,
-      response: { 200: InvoiceSchema, ...moveErrors },
+      move: invoices.markUncollectible,
     },
-    handler: (req) => invoices.markUncollectible(req.params.id, req.params.invoiceId),
-  });
+  ];
+  for (const { path, summary, move } of moves) {
+    r.post(`${base}/:invoiceId/${path}`, {
+      config,
+      schema: { tags, summary, params: invoiceParams, response: { 200: InvoiceSchema, ...moveErrors } },
+      handler: (req) => move(req.params.id, req.params.invoiceId),
+    });
+  }
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ErrorCode } from '../src/platform/http/error-codes.ts';
 import { OFFLINE_VERSION_ID } from '../src/platform/models/index.ts';
 import { createAgent } from './helpers/agents.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
@@ -62,7 +63,7 @@ async function newThread(who: OrgUser) {
 }
 
 /** Every launch path of `who` is refused with `code`, and nothing of them is stored. */
-async function expectEveryLaunchRefused(org: TestOrg, who: OrgUser, agent: any, code: string) {
+async function expectEveryLaunchRefused(org: TestOrg, who: OrgUser, agent: any, code: ErrorCode) {
   const thread = await newThread(who);
   expectError(await who.http.post(`/v1/threads/${thread.id}/messages`, { content: 'Hello' }), 402, code);
   expectError(await who.http.post(`/v1/threads/${thread.id}/runs`, { content: 'Hello' }), 402, code);
@@ -329,5 +330,67 @@ describe('a run that uses up a limit mid-way', () => {
     await limit(off.org.id, 'user', off.admin.user.id, 1);
     const done = await runCompletes(off.admin, TWO_ROUNDS);
     expect(done.acts.some((a: any) => a.status === 'awaiting' || a.interrupt)).toBe(false);
+  });
+
+  it('a workflow run pauses between steps: approve goes on, reject ends it with the finished steps', async () => {
+    const wfOrg = await createOrgWithAdmin(app);
+    const http = wfOrg.admin.http;
+    await wallet(wfOrg, { credit: 1_000_000 });
+    const orgLimit = await limit(wfOrg.org.id, 'organization', null, 1);
+    const steps = [
+      { id: 'a', name: 'First', depends_on: [], type: 'model', config: { prompt: 'Say one thing' } },
+      { id: 'b', name: 'Second', depends_on: ['a'], type: 'model', config: { prompt: 'Say {{steps.a.output}}' } },
+    ];
+    const workflow = (await http.post('/v1/workflows', { name: 'Two steps', definition: { steps } })).body;
+
+    async function pausedWorkflowRun() {
+      const started = await http.post(`/v1/workflows/${workflow.id}/run`, { input: {} });
+      expect(started.status, started.text).toBe(201);
+      const { thread, run } = started.body;
+      const snapshot = await waitForRun(http, thread.id, run.id, awaiting);
+      const byKey = new Map(snapshot.acts.map((a: any) => [a.key, a]));
+      expect(byKey.get('a')).toMatchObject({ status: 'completed' });
+      expect(byKey.get('b')).toMatchObject({ status: 'pending' });
+      const pause = snapshot.acts.find((a: any) => a.status === 'awaiting');
+      expect(pause.interrupt).toMatchObject({
+        kind: 'spend_limit',
+        spend_limit: { id: orgLimit.id, scope: 'organization' },
+      });
+      return { base: `/v1/threads/${thread.id}/runs/${run.id}`, thread, run, pause };
+    }
+
+    const first = await pausedWorkflowRun();
+    expect((await http.get('/v1/approvals')).body.data.map((a: any) => a.id)).toEqual([first.pause.id]);
+    expect((await http.post(`${first.base}/approve`, {})).status).toBe(202);
+    const approved = await waitForRun(http, first.thread.id, first.run.id);
+    expect(approved.run.status).toBe('completed');
+    expect(approved.acts.filter((a: any) => ['a', 'b'].includes(a.key)).map((a: any) => a.status)).toEqual([
+      'completed',
+      'completed',
+    ]);
+    expect(approved.outputMessage.content).not.toContain('stopped here');
+
+    const spent = (await operator.get(`/v1/admin/organizations/${wfOrg.org.id}/spend-limits`)).body.limits[0]
+      .spent_minor;
+    const raised = await operator.patch(`/v1/admin/organizations/${wfOrg.org.id}/spend-limits/${orgLimit.id}`, {
+      amount_minor: spent + 1,
+    });
+    expect(raised.status, raised.text).toBe(200);
+    const second = await pausedWorkflowRun();
+    expect((await http.post(`${second.base}/reject`, {})).status).toBe(202);
+    const rejected = await waitForRun(http, second.thread.id, second.run.id);
+    expect(rejected.run.status).toBe('completed');
+    // The finished step's output (alone, so without its heading), then why it stopped.
+    const stepA = rejected.acts.find((a: any) => a.key === 'a');
+    expect(stepA.status).toBe('completed');
+    expect(rejected.outputMessage.content.startsWith("I am Atrium's built-in offline model")).toBe(true);
+    expect(rejected.outputMessage.content).toContain(
+      "(The workflow stopped here: this run reached the organization's monthly spend limit and an organization admin declined to let it continue.)",
+    );
+    expect(rejected.acts.find((a: any) => a.key === 'b').status).toBe('pending');
+    const assistant = (await http.get(`/v1/threads/${second.thread.id}/messages`)).body.data.filter(
+      (m: any) => m.role === 'assistant',
+    );
+    expect(assistant).toHaveLength(1);
   });
 });

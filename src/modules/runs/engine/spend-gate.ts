@@ -65,7 +65,8 @@ export async function spendGate(
     id: newId(),
     organizationId: org,
     runId: run.id,
-    key: `spend-limit-${pauses.length + 1}`,
+    // A colon is never in a workflow step id, the other act keys of a run.
+    key: `spend-limit:${pauses.length + 1}`,
     ordinal: acts.reduce((n, a) => Math.max(n, a.ordinal), 0) + 1,
     kind: SPEND_LIMIT_ACT,
     status: 'awaiting' as const,

@@ -37,7 +37,7 @@ export function createRunActionsService(deps: {
 
   /**
    * The run an answer is for: one on a thread the caller sees or, for an org admin, any run of the organization,
-   * whose spend-limit pauses alone the admin may then answer (`hidden`: the 404 kept for anything else). Anything else stays the 404.
+   * of which the admin may then answer the spend-limit pauses alone (`hidden` keeps the 404 for anything else).
    */
   async function runToAnswer(ctx: RequestContext, threadId: string, runId: string) {
     try {

@@ -97,7 +97,7 @@ export function registerAgentRoutes(
         201: StartRunResponse,
         ...errorResponses('any', {
           ...notFound,
-          402: ['no_active_subscription'],
+          402: ['insufficient_balance', 'no_active_subscription', 'spend_limit_reached'],
           409: ['agent_archived', 'run_in_progress'],
           422: ['dlp_blocked'],
         }),

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../platform/clock.ts';
 import type { Executor } from '../../platform/db/client.ts';
 import type { JobLogger, JobWakeups } from '../../platform/jobs/index.ts';
+import { createSpendEnforcement } from './enforcement.ts';
 import { registerInvoiceAdminRoutes } from './invoices.admin.routes.ts';
 import { createMonthlyInvoiceScheduler, MONTHLY_INVOICE_JOB, monthlyInvoiceHandler } from './invoices.job.ts';
 import { registerInvoiceRoutes } from './invoices.routes.ts';
@@ -35,6 +36,8 @@ export function createBillingModule(deps: { db: Executor; clock: Clock; log: Job
     limits,
     /** Run-start enforcement: the wallet and the limits covering a principal, spent and remaining. */
     spendStatus: limits.spendStatus,
+    /** Spend enforcement of runs: at their start, and the pause when a limit is used up mid-way. */
+    ...createSpendEnforcement(limits),
   };
   return {
     service,

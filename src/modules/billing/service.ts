@@ -4,6 +4,7 @@ import { type BillingProfileRow, billingProfilesStore } from './profiles.store.t
 import { type LiveSubscription, subscriptionsStore } from './subscriptions.store.ts';
 
 /** The wallet and spend-limit standing other modules read (run-start enforcement), through spendStatus. */
+export type { SpendEnforcement } from './enforcement.ts';
 export type { LimitStatus, SpendPrincipal, SpendStatus } from './limits.service.ts';
 export type { BillingProfileRow } from './profiles.store.ts';
 export type { LiveSubscription, SubscriptionRow } from './subscriptions.store.ts';

@@ -1,17 +1,16 @@
-import { z } from 'zod';
 import type { RequestContext } from '../../platform/auth/actor.ts';
 import type { Executor } from '../../platform/db/client.ts';
 import type { InternalEvents } from '../../platform/events/internal.ts';
-import { conflict, unprocessable } from '../../platform/http/errors.ts';
+import { ApiError, conflict, forbidden, unprocessable } from '../../platform/http/errors.ts';
 import { decodeCursor, toPage } from '../../platform/http/pagination.ts';
 import { enqueue } from '../../platform/jobs/index.ts';
 import { viewerOf } from '../threads/service.ts';
 import { CANCELLED_REPLY, endRun } from './ending.ts';
 import { actsUpdated, type RunEventPublisher, terminalEvent } from './events.ts';
 import { RUN_JOB } from './launch.ts';
-import type { Interrupt } from './schemas.ts';
+import { type Interrupt, InterruptSchema } from './schemas.ts';
 import type { RunsService } from './service.ts';
-import { type ActRow, actsStore, approvalsStore, type RunRow, runsStore } from './store.ts';
+import { type ActRow, actsStore, approvalsStore, type RunRow, runsStore, SPEND_LIMIT_ACT } from './store.ts';
 
 const notAwaiting = () => conflict('run_not_awaiting', 'The run is not waiting for an answer');
 
@@ -25,8 +24,31 @@ export function createRunActionsService(deps: {
   /** Passed to the run's ending (a cancelled run announces nothing, but ends through the one path). */
   internalEvents: InternalEvents;
   onRunEnqueued: () => void;
+  /** Records an org admin's approval of a spend-limit pause: the run may go past that limit from now on. */
+  spend: {
+    allowPastLimit(
+      ex: Executor,
+      allowance: { organizationId: string; runId: string; spendLimitId: string; approvedByUserId: string | null },
+    ): Promise<void>;
+  };
 }) {
   const { db } = deps;
+  const isOrgAdmin = (ctx: RequestContext) => ctx.actor.role === 'admin';
+
+  /**
+   * The run an answer is for: one on a thread the caller sees or, for an org admin, any run of the organization,
+   * of which the admin may then answer the spend-limit pauses alone (`hidden` keeps the 404 for anything else).
+   */
+  async function runToAnswer(ctx: RequestContext, threadId: string, runId: string) {
+    try {
+      return { run: await deps.runs.visibleRun(ctx, threadId, runId), hidden: null };
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 404 || !isOrgAdmin(ctx)) throw error;
+      const run = await runsStore.find(db, ctx.organizationId, runId);
+      if (run?.threadId !== threadId) throw error;
+      return { run, hidden: error };
+    }
+  }
 
   async function publishActs(run: RunRow, extra: Parameters<RunEventPublisher['publish']>[1][] = []) {
     const acts = await actsStore.listForRun(db, run.organizationId, run.id);
@@ -46,7 +68,8 @@ export function createRunActionsService(deps: {
 
   /**
    * Records the answer in one transaction with the run locked: the act leaves `awaiting` and the run goes back
-   * to `running` once nothing else awaits; a continuation is enqueued for the worker.
+   * to `running` once nothing else awaits; a continuation is enqueued for the worker. A spend-limit pause is an
+   * org admin's to answer (403 for anyone else); approving it records the run's allowance past that limit.
    */
   async function answer(
     ctx: RequestContext,
@@ -55,18 +78,35 @@ export function createRunActionsService(deps: {
     interruptId: string | undefined,
     decide: (act: ActRow & { interrupt: Interrupt }) => { answer: Answer; completesAct: boolean },
   ) {
-    const run = await deps.runs.visibleRun(ctx, threadId, runId);
+    const { run, hidden } = await runToAnswer(ctx, threadId, runId);
     const status = await db.transaction(async (tx) => {
       const locked = await runsStore.lock(tx, ctx.organizationId, run.id);
-      if (locked?.status !== 'awaiting') throw notAwaiting();
+      if (locked?.status !== 'awaiting') throw hidden ?? notAwaiting();
       const acts = await actsStore.listForRun(tx, ctx.organizationId, run.id);
-      const act = pickInterrupt(acts, interruptId);
+      const answerable = hidden ? acts.filter((a) => a.kind === SPEND_LIMIT_ACT) : acts;
+      if (hidden && !answerable.some((a) => a.status === 'awaiting')) throw hidden;
+      const act = pickInterrupt(answerable, interruptId);
+      const spendPause = act.kind === SPEND_LIMIT_ACT;
+      if (spendPause && !isOrgAdmin(ctx)) {
+        throw forbidden('Only an organization admin may let a run go past a spend limit, or stop it');
+      }
       const { answer: given, completesAct } = decide(act);
+      // A spend-limit pause has nothing to run after its answer: approved or declined, it is done.
       await actsStore.update(tx, ctx.organizationId, act.id, {
         answer: given,
         interrupt: null,
-        ...(completesAct ? { status: 'completed', output: given, completedAt: new Date() } : { status: 'pending' }),
+        ...(completesAct || spendPause
+          ? { status: 'completed', output: given, completedAt: new Date() }
+          : { status: 'pending' }),
       });
+      if (spendPause && 'approved' in given) {
+        await deps.spend.allowPastLimit(tx, {
+          organizationId: ctx.organizationId,
+          runId: run.id,
+          spendLimitId: (act.input as { limitId: string }).limitId,
+          approvedByUserId: ctx.actor.kind === 'user' ? ctx.actor.userId : null,
+        });
+      }
       const stillAwaiting = acts.some((a) => a.id !== act.id && a.status === 'awaiting');
       const next: 'awaiting' | 'running' = stillAwaiting ? 'awaiting' : 'running';
       await runsStore.update(tx, ctx.organizationId, run.id, { status: next });
@@ -130,7 +170,7 @@ export function createRunActionsService(deps: {
       const rows = await approvalsStore.listVisible(
         db,
         ctx.organizationId,
-        viewerOf(ctx),
+        { ...viewerOf(ctx), isOrgAdmin: isOrgAdmin(ctx) },
         decodeCursor(rawCursor),
         limit,
       );
@@ -139,7 +179,7 @@ export function createRunActionsService(deps: {
         limit,
         (r) => ({ v: r.createdAt.toISOString(), id: r.id }),
         (r) => {
-          const interrupt = InterruptShape.parse(r.interrupt);
+          const interrupt = InterruptSchema.parse(r.interrupt);
           return {
             id: r.id,
             type: interrupt.type,
@@ -149,6 +189,8 @@ export function createRunActionsService(deps: {
             prompt: interrupt.prompt,
             options: interrupt.options,
             multi_select: interrupt.multiSelect,
+            kind: interrupt.kind ?? null,
+            spend_limit: interrupt.spend_limit ?? null,
             created_at: r.createdAt.toISOString(),
           };
         },
@@ -156,13 +198,6 @@ export function createRunActionsService(deps: {
     },
   };
 }
-
-const InterruptShape = z.object({
-  type: z.enum(['approval', 'clarification']),
-  prompt: z.string(),
-  options: z.array(z.string()),
-  multiSelect: z.boolean(),
-});
 
 /** A single-choice question takes one answer; a multi-select one takes a list of the offered options. */
 function normaliseAnswer(interrupt: Interrupt, given: string | string[]): string | string[] {

@@ -7,6 +7,7 @@ import type { SseConfig } from '../../platform/http/sse.ts';
 import type { JobLogger, JobWakeups } from '../../platform/jobs/index.ts';
 import type { Limiter } from '../../platform/limiter.ts';
 import type { ModelGateway } from '../../platform/models/index.ts';
+import type { SpendEnforcement } from '../billing/service.ts';
 import { createRunActionsService } from './actions.service.ts';
 import { createAttachmentResolver } from './attachments.ts';
 import type { AgentContextDeps } from './engine/agent-context.ts';
@@ -41,8 +42,14 @@ export interface RunsModuleDeps extends Pick<RunsServiceDeps, 'db' | 'dlp' | 'ar
   agents: RunnableCheck & AgentContextDeps['agents'];
   skills: AgentContextDeps['skills'];
   workflows: RunnableCheck & { executor: RunExecutor };
-  /** 402 `no_active_subscription` unless the organization may use models: checked by every launch. */
-  billing: { assertSubscribed(organizationId: string, ex: Executor): Promise<void> };
+  /**
+   * Checked by every launch: 402 `no_active_subscription` unless the organization may use models, then spend
+   * enforcement (402 `insufficient_balance`, `spend_limit_reached`); the engine's mid-run spend pause.
+   */
+  billing: { assertSubscribed(organizationId: string, ex: Executor): Promise<void> } & Pick<
+    SpendEnforcement,
+    'assertWithinBudget' | 'limitToApprove' | 'allowPastLimit'
+  >;
   /** Open streams re-check their caller every `recheckMs` (ATRIUM_SSE_RECHECK_MS). */
   streams: { sse: SseConfig; recheckMs: number; credentials: Pick<CredentialResolver, 'resolve'> };
 }
@@ -54,6 +61,11 @@ export interface RunsModuleDeps extends Pick<RunsServiceDeps, 'db' | 'dlp' | 'ar
  */
 export function createRunsModule(deps: RunsModuleDeps) {
   const wake = () => deps.wakeups.wake(RUN_JOB);
+  const admit = async (ex: Executor, launch: Launch) => {
+    const org = launch.thread.organizationId;
+    await deps.billing.assertSubscribed(org, ex);
+    await deps.billing.assertWithinBudget(ex, org, { userId: launch.userId, agentId: launch.agentId });
+  };
   const service = createRunsService({
     db: deps.db,
     threads: deps.threads,
@@ -62,10 +74,10 @@ export function createRunsModule(deps: RunsModuleDeps) {
     attachments: createAttachmentResolver(deps.files),
     onRunEnqueued: wake,
     internalEvents: deps.internalEvents,
-    admit: (ex: Executor, organizationId: string) => deps.billing.assertSubscribed(organizationId, ex),
+    admit,
     launchGuard: async (ex: Executor, launch: Launch) => {
       const org = launch.thread.organizationId;
-      await deps.billing.assertSubscribed(org, ex);
+      await admit(ex, launch);
       if (launch.agentId) await deps.agents.assertRunnable(ex, org, launch.agentId);
       if (launch.workflowId) await deps.workflows.assertRunnable(ex, org, launch.workflowId);
     },
@@ -76,6 +88,7 @@ export function createRunsModule(deps: RunsModuleDeps) {
     events: deps.bus,
     internalEvents: deps.internalEvents,
     onRunEnqueued: wake,
+    spend: deps.billing,
   });
   const handler = createRunHandler({
     db: deps.db,
@@ -88,6 +101,7 @@ export function createRunsModule(deps: RunsModuleDeps) {
     log: deps.log,
     agents: { agents: deps.agents, skills: deps.skills },
     workflows: deps.workflows.executor,
+    spend: deps.billing,
   });
   return {
     service,

@@ -34,7 +34,12 @@ type AnswerAction = (
   runId: string,
   body: never,
 ) => ReturnType<RunActionsService['approve']>;
-const actionErrors = errorResponses('any', { ...notFound, 409: ['run_not_awaiting'], 422: ['validation_error'] });
+const actionErrors = errorResponses('any', {
+  ...notFound,
+  403: ['forbidden'],
+  409: ['run_not_awaiting'],
+  422: ['validation_error'],
+});
 
 export function registerRunRoutes(app: FastifyInstance, runs: RunsService, actions: RunActionsService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -50,7 +55,7 @@ export function registerRunRoutes(app: FastifyInstance, runs: RunsService, actio
         201: PostMessageResponse,
         ...errorResponses('any', {
           ...notFound,
-          402: ['no_active_subscription'],
+          402: ['insufficient_balance', 'no_active_subscription', 'spend_limit_reached'],
           409: ['run_in_progress'],
           422: ['dlp_blocked', 'validation_error'],
         }),
@@ -83,7 +88,7 @@ export function registerRunRoutes(app: FastifyInstance, runs: RunsService, actio
         201: StartRunResponse,
         ...errorResponses('any', {
           ...notFound,
-          402: ['no_active_subscription'],
+          402: ['insufficient_balance', 'no_active_subscription', 'spend_limit_reached'],
           409: ['run_in_progress'],
           422: ['dlp_blocked', 'validation_error'],
         }),

@@ -47,12 +47,26 @@ export const RunSchema = z
   })
   .meta({ id: 'Run' });
 
+/** The limit a run paused on (an approval of kind `spend_limit`): only an org admin may approve or reject it. */
+export const SpendLimitPauseSchema = z
+  .object({
+    id: z.uuid(),
+    scope: z.enum(['organization', 'department', 'user', 'agent']),
+    scope_id: z.uuid().nullable(),
+    label: z.string().nullable(),
+    amount_minor: z.number().int(),
+    spent_minor: z.number().int(),
+  })
+  .meta({ id: 'SpendLimitPause' });
+
 export const InterruptSchema = z
   .object({
     type: z.enum(['approval', 'clarification']),
     prompt: z.string(),
     options: z.array(z.string()),
     multiSelect: z.boolean(),
+    kind: z.literal('spend_limit').optional().describe('Set on an approval to let the run go past a spend limit'),
+    spend_limit: SpendLimitPauseSchema.optional(),
   })
   .meta({ id: 'Interrupt' });
 
@@ -145,6 +159,8 @@ export const ApprovalSchema = z
     prompt: z.string(),
     options: z.array(z.string()),
     multi_select: z.boolean(),
+    kind: z.literal('spend_limit').nullable().describe('`spend_limit`: org admins alone see and answer it'),
+    spend_limit: SpendLimitPauseSchema.nullable(),
     created_at: z.string(),
   })
   .meta({ id: 'PendingApproval' });

@@ -41,8 +41,11 @@ export interface RunsServiceDeps {
    * read in the launching transaction, before anything is written.
    */
   launchGuard: (tx: Executor, launch: Launch) => Promise<void>;
-  /** What a launch without a request (a trigger's fire) must pass too: the organization may use models (402). */
-  admit: (tx: Executor, organizationId: string) => Promise<void>;
+  /**
+   * What a launch without a request (a trigger's fire) must pass too: the organization may use models and its
+   * spend enforcement lets the run start (402).
+   */
+  admit: (tx: Executor, launch: Launch) => Promise<void>;
 }
 
 /** Where a run starts: a thread the caller can see, or a new one written in the run's own transaction. */
@@ -192,11 +195,11 @@ export function createRunsService(deps: RunsServiceDeps) {
 
     /**
      * A launch without a request (a trigger's fire), written in the caller's transaction: the user message and
-     * the queued run answering it (402 `no_active_subscription` first). The caller checked who may launch and
+     * the queued run answering it (402 `no_active_subscription`, `insufficient_balance`, `spend_limit_reached` first). The caller checked who may launch and
      * wakes the worker after its commit.
      */
     async launchIn(tx: Executor, launch: Launch, message: Parameters<typeof insertUserMessage>[3]) {
-      await deps.admit(tx, launch.thread.organizationId);
+      await deps.admit(tx, launch);
       const written = await insertUserMessage(tx, deps.internalEvents, launch, message);
       return { message: written, run: await insertRun(tx, launch, written.id) };
     },

@@ -1,4 +1,4 @@
-import { type AnyColumn, and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, inArray, not, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
 import { prepared } from '../../platform/db/prepared.ts';
 import { acts, messages, type RunStatus, runs, threads } from '../../platform/db/schema/index.ts';
@@ -264,9 +264,20 @@ export const actsStore = {
   },
 };
 
+/** The act kind of a run's pause on a spend limit (engine/spend-gate.ts): org admins answer it, whoever's the thread. */
+export const SPEND_LIMIT_ACT = 'spend_limit';
+
 /** Awaiting interrupts joined to their run's thread, for `GET /v1/approvals`. */
 export const approvalsStore = {
-  listVisible(db: Executor, organizationId: string, viewer: Viewer, cursor: Cursor | null, limit: number) {
+  /** Spend-limit pauses are an org admin's, on every thread; everything else follows thread visibility. */
+  listVisible(
+    db: Executor,
+    organizationId: string,
+    viewer: Viewer & { isOrgAdmin: boolean },
+    cursor: Cursor | null,
+    limit: number,
+  ) {
+    const spendPause = eq(acts.kind, SPEND_LIMIT_ACT);
     return db
       .select({
         id: acts.id,
@@ -284,7 +295,7 @@ export const approvalsStore = {
           eq(acts.organizationId, organizationId),
           eq(acts.status, 'awaiting'),
           eq(runs.status, 'awaiting'),
-          threadVisibleTo(viewer),
+          viewer.isOrgAdmin ? or(threadVisibleTo(viewer), spendPause) : and(threadVisibleTo(viewer), not(spendPause)),
           cursor ? keyset(acts.updatedAt, acts.id, cursor, '<') : undefined,
         ),
       )

@@ -119,7 +119,7 @@ export function registerTriggerRoutes(app: FastifyInstance, triggers: TriggersSe
           ...errorResponses('any', {
             403: ['forbidden'],
             ...notFound,
-            402: ['no_active_subscription'],
+            402: ['insufficient_balance', 'no_active_subscription', 'spend_limit_reached'],
             409: ['run_in_progress'],
             422: ['dlp_blocked'],
           }),

@@ -72,7 +72,7 @@ export function registerWebhookRoute(app: FastifyInstance, deps: WebhookDeps): v
           202: WebhookAcceptedSchema,
           ...errorResponses('public', {
             401: ['invalid_signature', 'invalid_timestamp'],
-            402: ['no_active_subscription'],
+            402: ['insufficient_balance', 'no_active_subscription', 'spend_limit_reached'],
             404: ['not_found'],
             422: ['dlp_blocked'],
           }),

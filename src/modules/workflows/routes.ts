@@ -101,7 +101,7 @@ export function registerWorkflowRoutes(
         201: RunWorkflowResponse,
         ...errorResponses('any', {
           404: ['not_found'],
-          402: ['no_active_subscription'],
+          402: ['insufficient_balance', 'no_active_subscription', 'spend_limit_reached'],
           409: ['workflow_archived', 'run_in_progress'],
           422: ['dlp_blocked'],
         }),

@@ -33,7 +33,15 @@ export const ERROR_CODES = {
     status: 401,
     meaning: 'no bearer credential, or a credential other than a user session on a route that needs one',
   },
+  insufficient_balance: {
+    status: 402,
+    meaning: 'wallet enforcement is on and the balance is at or below zero: no run starts',
+  },
   no_active_subscription: { status: 402, meaning: 'the organization has no active subscription' },
+  spend_limit_reached: {
+    status: 402,
+    meaning: 'wallet enforcement is on and a spend limit covering the run is used up: no run starts',
+  },
   admin_required: { status: 403, meaning: 'platform route without the capability or section' },
   builtin_skill_immutable: { status: 403, meaning: 'modifying or archiving a built-in skill' },
   forbidden: { status: 403, meaning: 'the caller’s role or ownership does not permit the action' },

@@ -16,6 +16,7 @@ import { type AgentContextDeps, loadAgentContext } from './agent-context.ts';
 import { buildModelMessages, type RunState, readState, systemPrompt, TRANSCRIPT_WINDOW } from './conversation.ts';
 import { createDraftWriter, DraftClosed } from './draft.ts';
 import { runFailure } from './failures.ts';
+import { type SpendCheck, spendGate } from './spend-gate.ts';
 import { withStorableOutput } from './storable-output.ts';
 import { describeToolCall, runToolAct } from './tool-acts.ts';
 
@@ -24,6 +25,8 @@ export const MAX_ROUNDS = 12;
 /** Deliveries of one run's job before the run is failed instead of retried. */
 export const RUN_JOB_ATTEMPTS = 10;
 const ROUND_LIMIT_NOTE = '\n\n(I stopped here: this run reached its limit of steps.)';
+const spendLimitNote = (limit: string) =>
+  `\n\n(I stopped here: this run reached ${limit} and an organization admin declined to let it continue.)`;
 
 export interface RunEngineDeps {
   db: Executor;
@@ -49,6 +52,8 @@ export interface RunEngineDeps {
   agents: AgentContextDeps;
   /** Drives workflow runs instead of the agent loop: the workflows module's engine, composed in app.ts. */
   workflows: RunExecutor;
+  /** Billing's spend enforcement: a run past a spend limit covering it pauses for an org admin (spend-gate.ts). */
+  spend: SpendCheck;
 }
 
 /** Drives one `running` run to its end or its next pause, given the engine's dependencies. */
@@ -166,6 +171,14 @@ async function drive(deps: RunEngineDeps, started: RunRow, signal: AbortSignal):
     if (state.rounds.length >= MAX_ROUNDS) {
       await complete(deps, run, ROUND_LIMIT_NOTE);
       return;
+    }
+    if (state.rounds.length > 0) {
+      const gate = await spendGate({ db, bus: deps.bus, spend: deps.spend }, run, acts);
+      if (gate.kind === 'paused') return;
+      if (gate.kind === 'declined') {
+        await complete(deps, run, spendLimitNote(gate.limit));
+        return;
+      }
     }
     const finished = await modelRound(deps, run, state, { model, tools, system, ctx, signal });
     if (finished) return;

@@ -22,10 +22,11 @@ export const runRecords = {
 
 export { endRun } from '../ending.ts';
 export { actActivity, actError, actsUpdated, runEvent, terminalEvent } from '../events.ts';
-export type { ActRow, MessageRow, RunRow } from '../store.ts';
+export { type ActRow, type MessageRow, type RunRow, SPEND_LIMIT_ACT } from '../store.ts';
 export { type AgentContextDeps, loadAgentContext } from './agent-context.ts';
 export { buildModelMessages, type RunRound } from './conversation.ts';
 export { createDraftWriter, DraftClosed } from './draft.ts';
 export { runFailure } from './failures.ts';
 export type { RunEngineDeps, RunExecutor } from './handler.ts';
+export { type SpendGateOutcome, spendGate } from './spend-gate.ts';
 export { runToolAct } from './tool-acts.ts';

@@ -13,10 +13,12 @@ import {
   runFailure,
   runRecords,
   runToolAct,
+  SPEND_LIMIT_ACT,
+  spendGate,
 } from '../../runs/service.ts';
 import type { ThreadRow } from '../../threads/service.ts';
 import type { Step } from '../schemas.ts';
-import { finishWorkflow } from './finish.ts';
+import { finishAtSpendLimit, finishWorkflow } from './finish.ts';
 import { meteredGateway, modelCallsOf, RunLimitReached } from './model-calls.ts';
 import { ensurePlan, type WorkflowPlan } from './plan.ts';
 import type { StepEnv, WorkflowEngineDeps, WorkflowSources } from './step-env.ts';
@@ -67,8 +69,11 @@ async function driveWorkflow(deps: Deps, run: RunRow, signal: AbortSignal): Prom
     nested: plan.nested,
   };
 
-  const acts = await runRecords.acts.listForRun(db, organizationId, runId);
-  if (acts.some((a) => a.status === 'awaiting')) return;
+  const recorded = await runRecords.acts.listForRun(db, organizationId, runId);
+  if (recorded.some((a) => a.status === 'awaiting')) return;
+  // The steps' acts; a spend-limit pause is an act of the run too, answered before the steps go on.
+  const acts = recorded.filter((a) => a.kind !== SPEND_LIMIT_ACT);
+  const progress = { modelCalls: modelCallsOf(run.state) };
   const steps = new Map(plan.definition.steps.map((s) => [s.id, s]));
   // A delivery that died after a step failed but before the run did: the run fails with that step's error.
   const failedBefore = acts.find((a) => a.status === 'failed');
@@ -85,17 +90,29 @@ async function driveWorkflow(deps: Deps, run: RunRow, signal: AbortSignal): Prom
 
   for (;;) {
     if (!failure && !stop && !signal.aborted) {
-      for (const act of acts) {
+      const ready = acts.filter((act) => {
         const step = steps.get(act.key)!;
-        if (status.get(act.key) !== 'pending' || inflight.has(act.key)) continue;
-        if (!step.depends_on.every((d) => status.get(d) === 'completed')) continue;
+        if (status.get(act.key) !== 'pending' || inflight.has(act.key)) return false;
+        if (!step.depends_on.every((d) => status.get(d) === 'completed')) return false;
         const gate = gateOf(step, plan.nested);
         if (gate && (act.answer as { approved?: boolean } | null)?.approved !== true) {
           if (!gated.some((g) => g.act.id === act.id)) gated.push({ act, prompt: gate });
-          continue;
+          return false;
         }
+        return true;
+      });
+      // Spend enforcement between waves (nothing in flight, the run has called a model): a used-up spend limit
+      // parks the run for an org admin before the next steps start (runs' spend-gate.ts).
+      if (ready.length > 0 && inflight.size === 0 && progress.modelCalls > 0) {
+        const all = await runRecords.acts.listForRun(db, organizationId, runId);
+        const spend = await spendGate({ db, bus: deps.bus, spend: deps.spend }, run, all);
+        if (spend.kind === 'paused') return;
+        if (spend.kind === 'declined') return finishAtSpendLimit(deps, run, plan, all, spend.limit);
+      }
+      for (const act of ready) {
+        const step = steps.get(act.key)!;
         status.set(act.key, 'running');
-        const work = runStep(deps, env, plan, thread, run, act, step)
+        const work = runStep(deps, env, plan, thread, run, act, step, progress)
           .then((outcome) => {
             status.set(act.key, outcome);
           })
@@ -150,6 +167,7 @@ async function runStep(
   run: RunRow,
   act: ActRow,
   step: Step,
+  progress: { modelCalls: number },
 ): Promise<Outcome> {
   const org = run.organizationId;
   const done = await runRecords.acts.listForRun(deps.db, org, run.id);
@@ -179,6 +197,7 @@ async function runStep(
       const modelCalls = modelCallsOf(locked.state) + result.usages.length;
       await runRecords.runs.update(tx, org, run.id, { state: { ...locked.state, modelCalls } });
     }
+    progress.modelCalls += result.usages.length;
     await runRecords.acts.update(tx, org, act.id, {
       status: 'completed',
       output: result.output as object,

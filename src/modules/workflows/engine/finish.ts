@@ -89,3 +89,27 @@ export async function finishWorkflow(
   await deps.bus.publish(run.id, runEvent('tokens', 'completed', { text: content }));
   await deps.bus.publish(run.id, terminalEvent('completed', output));
 }
+
+/**
+ * The end of a workflow run an org admin stopped at a spend limit: completed, its reply the results of the steps
+ * that completed (under their names) and a note saying why it stopped; one output message, like any end.
+ */
+export async function finishAtSpendLimit(
+  deps: WorkflowEngineDeps,
+  run: RunRow,
+  plan: WorkflowPlan,
+  acts: ActRow[],
+  limit: string,
+): Promise<void> {
+  const byKey = new Map(acts.map((a) => [a.key, a]));
+  const done = plan.definition.steps.filter((s) => byKey.get(s.id)?.status === 'completed');
+  const results = joinResults(done.map((s) => ({ name: s.name, output: byKey.get(s.id)?.output })));
+  const note = `(The workflow stopped here: this run reached ${limit} and an organization admin declined to let it continue.)`;
+  const content = results.trim() ? `${results}\n\n${note}` : note;
+  const output = await deps.db.transaction((tx) =>
+    endRun(tx, deps.internalEvents, run, { status: 'completed', content }),
+  );
+  if (!output) return;
+  await deps.bus.publish(run.id, runEvent('tokens', 'completed', { text: content }));
+  await deps.bus.publish(run.id, terminalEvent('completed', output));
+}

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorCode } from '../src/platform/http/error-codes.ts';
 import { OFFLINE_VERSION_ID } from '../src/platform/models/index.ts';
@@ -76,9 +77,27 @@ async function expectEveryLaunchRefused(org: TestOrg, who: OrgUser, agent: any, 
   });
   expect(trigger.status, trigger.text).toBe(201);
   expectError(await org.admin.http.post(`/v1/agents/${agent.id}/triggers/${trigger.body.id}/fire-now`, {}), 402, code);
+  // A signed webhook delivery goes through the same launch: refused with the same code, nothing fired.
+  const hook = await org.admin.http.post(`/v1/agents/${agent.id}/triggers`, { type: 'webhook', schedule: 'crm' });
+  expect(hook.status, hook.text).toBe(201);
+  const body = '{}';
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const signature = createHmac('sha256', hook.body.secret).update(`${timestamp}.${body}`).digest('hex');
+  const delivery = await fetch(hook.body.webhook_url, {
+    method: 'POST',
+    body,
+    headers: {
+      'content-type': 'application/json',
+      'x-atrium-timestamp': timestamp,
+      'x-atrium-signature': `sha256=${signature}`,
+    },
+  });
+  expect(delivery.status).toBe(402);
+  expect(((await delivery.json()) as { code: string }).code).toBe(code);
   const threads = (await org.admin.http.get(`/v1/threads?limit=100`)).body.data;
   expect(threads.filter((t: any) => t.created_by_type === 'agent')).toEqual([]);
   expect((await org.admin.http.delete(`/v1/agents/${agent.id}/triggers/${trigger.body.id}`)).status).toBe(204);
+  expect((await org.admin.http.delete(`/v1/agents/${agent.id}/triggers/${hook.body.id}`)).status).toBe(204);
 }
 
 async function runCompletes(who: OrgUser, content = 'Hello') {

@@ -106,8 +106,11 @@ export function createInvoicesService(deps: { db: Executor; clock: Clock }) {
       notes: options.notes || null,
     });
     if (!invoice) return null;
-    for (const line of lines) {
-      await store.insertLineItem(tx, { id: newId(), organizationId, invoiceId: invoice.id, currency: 'USD', ...line });
+    // The lines share the transaction's created_at, so their ids give their order: ids made in the same
+    // millisecond differ only in random bits, hence sorted before they are handed out.
+    const ids = lines.map(() => newId()).sort();
+    for (const [i, line] of lines.entries()) {
+      await store.insertLineItem(tx, { id: ids[i]!, organizationId, invoiceId: invoice.id, currency: 'USD', ...line });
     }
     return invoice;
   }

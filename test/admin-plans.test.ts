@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { expectError, ISO_MS, UUID } from './helpers/assertions.ts';
-import { salesMemberSession } from './helpers/console-roles.ts';
+import { consoleOutsiders } from './helpers/console-roles.ts';
 import { createOrgWithAdmin, operatorSession, type TestOrg, unique } from './helpers/fixtures.ts';
 import type { Client } from './helpers/http.ts';
 import { expectRouteSecurity, randomId } from './helpers/security.ts';
@@ -29,10 +29,7 @@ beforeAll(async () => {
   app = await startTestApp();
   operator = app.http.as(await operatorSession(app));
   org = await createOrgWithAdmin(app);
-  outsiders = [org.admin.token, app.webKey, await salesMemberSession(app)].map((credential) => ({
-    credential,
-    code: 'admin_required',
-  }));
+  outsiders = await consoleOutsiders(app, org.admin.token);
 });
 afterAll(() => app?.close());
 

@@ -2,13 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { expectError, ISO_MS, UUID } from './helpers/assertions.ts';
-import {
-  addUser,
-  createOrgWithAdmin,
-  createServiceAccountWithKey,
-  type OrgUser,
-  type TestOrg,
-} from './helpers/fixtures.ts';
+import { createOrgWithAdmin, type OrgAdminRouteCast, orgAdminRouteCast, type TestOrg } from './helpers/fixtures.ts';
 import type { Client } from './helpers/http.ts';
 import { expectRouteSecurity, randomId } from './helpers/security.ts';
 
@@ -51,14 +45,11 @@ const OPTIONAL_TEXT = {
 let app: TestApp;
 let orgA: TestOrg;
 let orgB: TestOrg;
-let member: OrgUser;
-let memberKey: string;
+let notAdmins: OrgAdminRouteCast['notAdmins'];
 
 beforeAll(async () => {
   app = await startTestApp();
-  [orgA, orgB] = await Promise.all([createOrgWithAdmin(app), createOrgWithAdmin(app)]);
-  member = await addUser(app, orgA.admin.http, { role: 'member' });
-  memberKey = (await createServiceAccountWithKey(orgA.admin.http, 'member')).key;
+  ({ orgA, orgB, notAdmins } = await orgAdminRouteCast(app));
 });
 afterAll(() => app?.close());
 
@@ -384,11 +375,7 @@ describe('billing profiles', () => {
 describe('billing profile route security', () => {
   it('every route is for org admins: member sessions, member keys and the web key get 403; ids of other organizations 404', async () => {
     const profile = await create(orgA.admin.http, { name: 'Secured' });
-    const forbidden = [
-      { credential: member.token, code: 'forbidden' },
-      { credential: memberKey, code: 'forbidden' },
-      { credential: app.webKey, code: 'forbidden' },
-    ];
+
     const crossOrg = {
       credential: orgB.admin.token,
       missingPath: `${PROFILES}/${randomId()}`,
@@ -398,26 +385,26 @@ describe('billing profile route security', () => {
       http: app.http,
       route: 'GET /v1/organization/billing-profile',
       path: DEFAULT,
-      forbidden,
+      forbidden: notAdmins,
     });
     await expectRouteSecurity({
       http: app.http,
       route: 'GET /v1/organization/billing-profiles',
       path: PROFILES,
-      forbidden,
+      forbidden: notAdmins,
     });
     await expectRouteSecurity({
       http: app.http,
       route: 'POST /v1/organization/billing-profiles',
       path: PROFILES,
       body: { name: 'Refused', legalName: 'Refused' },
-      forbidden,
+      forbidden: notAdmins,
     });
     await expectRouteSecurity({
       http: app.http,
       route: 'GET /v1/organization/billing-profiles/:profileId',
       path: `${PROFILES}/${profile.id}`,
-      forbidden,
+      forbidden: notAdmins,
       crossOrg,
     });
     await expectRouteSecurity({
@@ -425,14 +412,14 @@ describe('billing profile route security', () => {
       route: 'PATCH /v1/organization/billing-profiles/:profileId',
       path: `${PROFILES}/${profile.id}`,
       body: { name: 'Refused' },
-      forbidden,
+      forbidden: notAdmins,
       crossOrg,
     });
     await expectRouteSecurity({
       http: app.http,
       route: 'DELETE /v1/organization/billing-profiles/:profileId',
       path: `${PROFILES}/${profile.id}`,
-      forbidden,
+      forbidden: notAdmins,
       crossOrg,
     });
     const still = await orgA.admin.http.get(`${PROFILES}/${profile.id}`);

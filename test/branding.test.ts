@@ -6,10 +6,10 @@ import { startTestApp, type TestApp } from './helpers/app.ts';
 import { expectError, ISO_MS } from './helpers/assertions.ts';
 import { attached, BRANDING, samples } from './helpers/branding.ts';
 import {
-  addUser,
   createOrgWithAdmin,
   createServiceAccountWithKey,
-  type OrgUser,
+  type OrgAdminRouteCast,
+  orgAdminRouteCast,
   type TestOrg,
 } from './helpers/fixtures.ts';
 import { expectRouteSecurity } from './helpers/security.ts';
@@ -30,15 +30,12 @@ const SLOTS = ['logo_light', 'logo_dark', 'brand_book'];
 let app: TestApp;
 let orgA: TestOrg;
 let orgB: TestOrg;
-let member: OrgUser;
-let memberKey: string;
+let notAdmins: OrgAdminRouteCast['notAdmins'];
 let adminKey: string;
 
 beforeAll(async () => {
   app = await startTestApp();
-  [orgA, orgB] = await Promise.all([createOrgWithAdmin(app), createOrgWithAdmin(app)]);
-  member = await addUser(app, orgA.admin.http, { role: 'member' });
-  memberKey = (await createServiceAccountWithKey(orgA.admin.http, 'member')).key;
+  ({ orgA, orgB, notAdmins } = await orgAdminRouteCast(app));
   adminKey = (await createServiceAccountWithKey(orgA.admin.http, 'admin')).key;
 });
 afterAll(() => app?.close());
@@ -150,27 +147,27 @@ describe('branding colours and guidelines', () => {
   });
 
   it('refuses every branding route to callers other than admins of the organization', async () => {
-    const forbidden = [
-      { credential: member.token, code: 'forbidden' },
-      { credential: memberKey, code: 'forbidden' },
-      { credential: app.webKey, code: 'forbidden' },
-    ];
     const before = (await orgA.admin.http.get(BRANDING)).body;
     // The organization is the caller's own (no id in these paths), so there is no other organization's to probe.
-    await expectRouteSecurity({ http: app.http, route: 'GET /v1/organization/branding', path: BRANDING, forbidden });
+    await expectRouteSecurity({
+      http: app.http,
+      route: 'GET /v1/organization/branding',
+      path: BRANDING,
+      forbidden: notAdmins,
+    });
     await expectRouteSecurity({
       http: app.http,
       route: 'PATCH /v1/organization/branding',
       path: BRANDING,
       body: { colorPrimary: '#000000' },
-      forbidden,
+      forbidden: notAdmins,
     });
     await expectRouteSecurity({
       http: app.http,
       route: 'POST /v1/organization/branding/uploads',
       path: `${BRANDING}/uploads`,
       body: { slot: 'logo_light', mimeType: 'image/png', sizeBytes: 10 },
-      forbidden,
+      forbidden: notAdmins,
     });
     await expectRouteSecurity({
       http: app.http,
@@ -183,14 +180,14 @@ describe('branding colours and guidelines', () => {
         mimeType: 'image/png',
         sizeBytes: 1,
       },
-      forbidden,
+      forbidden: notAdmins,
     });
     await expectRouteSecurity({
       http: app.http,
       route: 'DELETE /v1/organization/branding/assets/:slot',
       path: `${BRANDING}/assets/logo_light`,
       params: { slot: SLOTS },
-      forbidden,
+      forbidden: notAdmins,
     });
     expect((await orgA.admin.http.get(BRANDING)).body.branding).toEqual({
       ...before.branding,

@@ -5,8 +5,8 @@ import { expectError, ISO_MS, UUID } from './helpers/assertions.ts';
 import {
   addUser,
   createOrgWithAdmin,
-  createServiceAccountWithKey,
-  type OrgUser,
+  type OrgAdminRouteCast,
+  orgAdminRouteCast,
   type TestOrg,
   unique,
 } from './helpers/fixtures.ts';
@@ -20,8 +20,7 @@ const FIELDS = ['created_at', 'description', 'id', 'name', 'organization_id', 'p
 let app: TestApp;
 let orgA: TestOrg;
 let orgB: TestOrg;
-let member: OrgUser;
-let memberKey: string;
+let notAdmins: OrgAdminRouteCast['notAdmins'];
 
 async function create(http: Client, body: Record<string, unknown>) {
   const res = await http.post(DEPARTMENTS, body);
@@ -39,9 +38,7 @@ async function postAndFinish(http: Client, content: string) {
 
 beforeAll(async () => {
   app = await startTestApp();
-  [orgA, orgB] = await Promise.all([createOrgWithAdmin(app), createOrgWithAdmin(app)]);
-  member = await addUser(app, orgA.admin.http, { role: 'member' });
-  memberKey = (await createServiceAccountWithKey(orgA.admin.http, 'member')).key;
+  ({ orgA, orgB, notAdmins } = await orgAdminRouteCast(app));
 });
 afterAll(() => app?.close());
 
@@ -266,36 +263,33 @@ describe('departments', () => {
 describe('department route security', () => {
   it('every route is for org admins: members and member keys get 403, other organizations 404', async () => {
     const dept = await create(orgA.admin.http, { name: unique('Secured') });
-    const forbidden = [
-      { credential: member.token, code: 'forbidden' },
-      { credential: memberKey, code: 'forbidden' },
-    ];
+
     await expectRouteSecurity({
       http: app.http,
       route: 'GET /v1/organization/departments',
       path: DEPARTMENTS,
-      forbidden,
+      forbidden: notAdmins,
     });
     await expectRouteSecurity({
       http: app.http,
       route: 'POST /v1/organization/departments',
       path: DEPARTMENTS,
       body: { name: 'Refused' },
-      forbidden,
+      forbidden: notAdmins,
     });
     await expectRouteSecurity({
       http: app.http,
       route: 'PATCH /v1/organization/departments/:departmentId',
       path: `${DEPARTMENTS}/${dept.id}`,
       body: { name: 'Refused' },
-      forbidden,
+      forbidden: notAdmins,
       crossOrg: { credential: orgB.admin.token, missingPath: `${DEPARTMENTS}/${randomId()}` },
     });
     await expectRouteSecurity({
       http: app.http,
       route: 'DELETE /v1/organization/departments/:departmentId',
       path: `${DEPARTMENTS}/${dept.id}`,
-      forbidden,
+      forbidden: notAdmins,
       crossOrg: { credential: orgB.admin.token, missingPath: `${DEPARTMENTS}/${randomId()}` },
     });
     const still = await orgA.admin.http.get(`${DEPARTMENTS}?limit=100`);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { expectError } from './helpers/assertions.ts';
-import { salesMemberSession } from './helpers/console-roles.ts';
+import { consoleOutsiders } from './helpers/console-roles.ts';
 import { createOrgWithAdmin, createServiceAccountWithKey, operatorSession, type TestOrg } from './helpers/fixtures.ts';
 import type { Client } from './helpers/http.ts';
 import { expectRouteSecurity, randomId } from './helpers/security.ts';
@@ -21,10 +21,7 @@ beforeAll(async () => {
   operator = app.http.as(await operatorSession(app));
   [orgA, orgB] = await Promise.all([createOrgWithAdmin(app), createOrgWithAdmin(app)]);
   memberKey = (await createServiceAccountWithKey(orgA.admin.http, 'member')).key;
-  outsiders = [orgA.admin.token, app.webKey, await salesMemberSession(app)].map((credential) => ({
-    credential,
-    code: 'admin_required',
-  }));
+  outsiders = await consoleOutsiders(app, orgA.admin.token);
 });
 afterAll(() => app?.close());
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { expectError } from './helpers/assertions.ts';
-import { salesMemberSession } from './helpers/console-roles.ts';
+import { consoleOutsiders } from './helpers/console-roles.ts';
 import {
   addUser,
   createOrgWithAdmin,
@@ -43,10 +43,7 @@ beforeAll(async () => {
   [orgA, orgB] = await Promise.all([createOrgWithAdmin(app), createOrgWithAdmin(app)]);
   memberToken = (await addUser(app, orgA.admin.http, { role: 'member' })).token;
   memberKey = (await createServiceAccountWithKey(orgA.admin.http, 'member')).key;
-  outsiders = [orgA.admin.token, app.webKey, await salesMemberSession(app)].map((credential) => ({
-    credential,
-    code: 'admin_required',
-  }));
+  outsiders = await consoleOutsiders(app, orgA.admin.token);
   created = [];
   for (let month = 1; month <= 7; month++) created.push(await draft(orgA.org.id, month));
   for (const i of [1, 3]) {

@@ -6,7 +6,7 @@ import { OFFLINE_VERSION_ID } from '../src/platform/models/index.ts';
 import { createAgent } from './helpers/agents.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { expectError, UUID } from './helpers/assertions.ts';
-import { salesMemberSession } from './helpers/console-roles.ts';
+import { consoleOutsiders } from './helpers/console-roles.ts';
 import {
   addUser,
   createOrgWithAdmin,
@@ -344,10 +344,7 @@ describe('spend-limit route security', () => {
         { credential: app.webKey, code: 'forbidden' },
       ],
     });
-    const outsiders = [org.admin.token, app.webKey, await salesMemberSession(app)].map((credential) => ({
-      credential,
-      code: 'admin_required',
-    }));
+    const outsiders = await consoleOutsiders(app, org.admin.token);
     const base = limitsPath(org.org.id);
     for (const c of [
       { route: 'GET /v1/admin/organizations/:id/spend-limits', path: base, body: undefined },

@@ -5,13 +5,7 @@ import { COLOR_TOKENS, CONTRAST_RULES } from '../src/modules/themes/colors/token
 import { type FakeChatVendor, startFakeOpenAIChat } from './fixtures/fake-chat-vendors.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { expectError } from './helpers/assertions.ts';
-import {
-  addUser,
-  createOrgWithAdmin,
-  createServiceAccountWithKey,
-  type OrgUser,
-  type TestOrg,
-} from './helpers/fixtures.ts';
+import { type OrgAdminRouteCast, orgAdminRouteCast, type TestOrg } from './helpers/fixtures.ts';
 import type { Client } from './helpers/http.ts';
 import { expectRouteSecurity } from './helpers/security.ts';
 import { wcagContrastOf } from './helpers/wcag.ts';
@@ -35,15 +29,12 @@ let vendor: FakeChatVendor;
 let vendorModel: CatalogModel;
 let orgA: TestOrg;
 let orgWithModel: TestOrg;
-let member: OrgUser;
-let memberKey: string;
+let notAdmins: OrgAdminRouteCast['notAdmins'];
 
 beforeAll(async () => {
   app = await startTestApp();
   vendor = await startFakeOpenAIChat();
-  [orgA, orgWithModel] = await Promise.all([createOrgWithAdmin(app), createOrgWithAdmin(app)]);
-  member = await addUser(app, orgA.admin.http, { role: 'member' });
-  memberKey = (await createServiceAccountWithKey(orgA.admin.http, 'member')).key;
+  ({ orgA, orgB: orgWithModel, notAdmins } = await orgAdminRouteCast(app));
   vendorModel = await catalogModel(app, { baseUrl: vendor.baseUrl });
   const selected = await orgWithModel.admin.http.put('/v1/organization/model-selections', {
     selections: [{ key: 'text', model_version_id: vendorModel.version.id }],
@@ -506,17 +497,12 @@ describe('derive', () => {
 
 describe('theme colour route security', () => {
   it('both routes are for org admins: members, member keys and the web key get 403; no resource to probe across orgs', async () => {
-    const forbidden = [
-      { credential: member.token, code: 'forbidden' },
-      { credential: memberKey, code: 'forbidden' },
-      { credential: app.webKey, code: 'forbidden' },
-    ];
     await expectRouteSecurity({
       http: app.http,
       route: 'POST /v1/organization/themes/suggest-colors',
       path: SUGGEST,
       body: { colors: ['#123456'] },
-      forbidden,
+      forbidden: notAdmins,
     });
     await expectRouteSecurity({
       http: app.http,
@@ -528,7 +514,7 @@ describe('theme colour route security', () => {
         dark_tokens: {},
         changed: { variant: 'light', token: '--color-primary' },
       },
-      forbidden,
+      forbidden: notAdmins,
     });
   });
 });

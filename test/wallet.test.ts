@@ -2,13 +2,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { expectError, ISO_MS, UUID } from './helpers/assertions.ts';
-import { salesMemberSession } from './helpers/console-roles.ts';
+import { consoleOutsiders } from './helpers/console-roles.ts';
 import {
-  addUser,
   createOrgWithAdmin,
-  createServiceAccountWithKey,
-  type OrgUser,
+  type OrgAdminRouteCast,
   operatorSession,
+  orgAdminRouteCast,
   type TestOrg,
 } from './helpers/fixtures.ts';
 import type { Client } from './helpers/http.ts';
@@ -42,8 +41,7 @@ let operator: Client;
 let operatorUserId: string;
 let orgA: TestOrg;
 let orgB: TestOrg;
-let member: OrgUser;
-let memberKey: string;
+let notAdmins: OrgAdminRouteCast['notAdmins'];
 
 const walletPath = (orgId: string) => `/v1/admin/organizations/${orgId}/wallet`;
 const credit = (orgId: string, body: Record<string, unknown>, http = operator) =>
@@ -60,9 +58,7 @@ beforeAll(async () => {
   const token = await operatorSession(app);
   operator = app.http.as(token);
   operatorUserId = (await operator.get('/v1/users/me')).body.id;
-  [orgA, orgB] = await Promise.all([createOrgWithAdmin(app), createOrgWithAdmin(app)]);
-  member = await addUser(app, orgA.admin.http, { role: 'member' });
-  memberKey = (await createServiceAccountWithKey(orgA.admin.http, 'member')).key;
+  ({ orgA, orgB, notAdmins } = await orgAdminRouteCast(app));
 });
 afterAll(() => app?.close());
 
@@ -226,21 +222,13 @@ describe('credits and the ledger', () => {
 
 describe('wallet route security', () => {
   it('org admins read their own wallet; the operator routes need the console section billing', async () => {
-    const orgOnly = [
-      { credential: member.token, code: 'forbidden' },
-      { credential: memberKey, code: 'forbidden' },
-      { credential: app.webKey, code: 'forbidden' },
-    ];
     await expectRouteSecurity({
       http: app.http,
       route: 'GET /v1/organization/wallet',
       path: '/v1/organization/wallet',
-      forbidden: orgOnly,
+      forbidden: notAdmins,
     });
-    const outsiders = [orgA.admin.token, app.webKey, await salesMemberSession(app)].map((credential) => ({
-      credential,
-      code: 'admin_required',
-    }));
+    const outsiders = await consoleOutsiders(app, orgA.admin.token);
     const path = walletPath(orgA.org.id);
     for (const c of [
       { route: 'GET /v1/admin/organizations/:id/wallet', path, body: undefined },

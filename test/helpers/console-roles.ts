@@ -47,6 +47,16 @@ export async function salesMemberSession(app: TestApp): Promise<string> {
  * web key (no console access) and a Sales-only operator. Each must get 403 `admin_required` on catalog routes.
  */
 export async function aiPlatformOutsiders(app: TestApp): Promise<{ credential: string; code: string }[]> {
-  const [org, sales] = await Promise.all([createOrgWithAdmin(app), salesMemberSession(app)]);
-  return [org.admin.token, app.webKey, sales].map((credential) => ({ credential, code: 'admin_required' }));
+  return consoleOutsiders(app, (await createOrgWithAdmin(app)).admin.token);
+}
+
+/**
+ * Callers that authenticate but hold no console section beyond Sales (an org admin's session, the web key, a
+ * Sales-only operator): 403 `admin_required` on every operator route of another section.
+ */
+export async function consoleOutsiders(app: TestApp, orgAdminToken: string) {
+  return [orgAdminToken, app.webKey, await salesMemberSession(app)].map((credential) => ({
+    credential,
+    code: 'admin_required',
+  }));
 }

@@ -77,3 +77,21 @@ export async function createServiceAccountWithKey(
   expect(keyRes.status, keyRes.text).toBe(201);
   return { account: accountRes.body, key: keyRes.body.key, keyRecord: keyRes.body };
 }
+
+/** Two organizations, a member of the first, and a member-role key of it: the usual cast of an org-admin route test. */
+export interface OrgAdminRouteCast {
+  orgA: TestOrg;
+  orgB: TestOrg;
+  member: OrgUser;
+  memberKey: string;
+  /** The callers of orgA that an org-admin-only route refuses with 403 `forbidden`: a member, a member key, the web key. */
+  notAdmins: { credential: string; code: string }[];
+}
+
+export async function orgAdminRouteCast(app: TestApp): Promise<OrgAdminRouteCast> {
+  const [orgA, orgB] = await Promise.all([createOrgWithAdmin(app), createOrgWithAdmin(app)]);
+  const member = await addUser(app, orgA.admin.http, { role: 'member' });
+  const memberKey = (await createServiceAccountWithKey(orgA.admin.http, 'member')).key;
+  const notAdmins = [member.token, memberKey, app.webKey].map((credential) => ({ credential, code: 'forbidden' }));
+  return { orgA, orgB, member, memberKey, notAdmins };
+}

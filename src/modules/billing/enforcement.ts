@@ -2,6 +2,14 @@ import type { Executor } from '../../platform/db/client.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import { allowancesStore } from './enforcement.store.ts';
 import type { LimitStatus, LimitsService, SpendPrincipal } from './limits.service.ts';
+import { walletStore } from './wallet.store.ts';
+
+/**
+ * Most organizations have no wallet or do not enforce: one primary-key read settles it before the spend statement
+ * (which sums the month's usage of every limit covering the principal) runs on a launch or a model round.
+ */
+const enforces = async (ex: Executor, organizationId: string) =>
+  (await walletStore.find(ex, organizationId))?.enforcementEnabled === true;
 
 /** A used-up limit as the words of a refusal or a pause: its scope and what it names. */
 export const describeLimit = (limit: Pick<LimitStatus, 'scope' | 'label'>) =>
@@ -25,6 +33,7 @@ export function createSpendEnforcement(limits: Pick<LimitsService, 'spendStatus'
   return {
     /** Run-start enforcement, in the launching transaction. */
     async assertWithinBudget(ex: Executor, organizationId: string, principal: SpendPrincipal): Promise<void> {
+      if (!(await enforces(ex, organizationId))) return;
       const status = await limits.spendStatus(ex, organizationId, principal);
       if (!status.wallet?.enforcementEnabled) return;
       if (status.wallet.balanceMinor <= 0) {
@@ -54,6 +63,7 @@ export function createSpendEnforcement(limits: Pick<LimitsService, 'spendStatus'
       runId: string,
       principal: SpendPrincipal,
     ): Promise<(LimitStatus & { name: string }) | null> {
+      if (!(await enforces(ex, organizationId))) return null;
       const status = await limits.spendStatus(ex, organizationId, principal);
       if (!status.wallet?.enforcementEnabled) return null;
       const over = status.limits.filter(usedUp);

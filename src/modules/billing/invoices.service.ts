@@ -14,8 +14,9 @@ import {
   MAX_PAYMENTS,
   type PaymentInput,
 } from './invoices.schemas.ts';
-import { type BillingProfileRow, type InvoiceRow, invoicesStore as store } from './invoices.store.ts';
+import { type InvoiceRow, invoicesStore as store } from './invoices.store.ts';
 import { toInvoiceView } from './invoices.views.ts';
+import { type BillingProfileRow, billingProfilesStore } from './profiles.store.ts';
 import { subscriptionsStore } from './subscriptions.store.ts';
 
 /** A period of whole days, inclusive, in the organization's timezone. */
@@ -133,7 +134,7 @@ export function createInvoicesService(deps: { db: Executor; clock: Clock }) {
     if (invoice.status !== 'draft') throw stateConflict(invoice, 'finalized');
     const org = invoice.organizationId;
     const timeZone = await requireOrganization(org, tx);
-    const profile = await store.defaultProfile(tx, org);
+    const profile = await billingProfilesStore.findDefault(tx, org, { keyShare: true });
     const currency: InvoiceCurrency = profile?.currency === 'AED' ? 'AED' : 'USD';
     const fxRate = FX_RATES[currency];
     const totalMinor = convertMinor(invoice.totalUsdMinor, fxRate);

@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, getTableName, gt, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
 import {
-  billingProfiles,
   invoiceLineItems,
   invoicePayments,
   invoices,
@@ -16,7 +15,6 @@ import { LIVE_STATUSES } from './subscriptions.store.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceChanges = Partial<Omit<InvoiceRow, 'id' | 'organizationId' | 'createdAt' | 'updatedAt'>>;
-export type BillingProfileRow = typeof billingProfiles.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type PlanRow = typeof plans.$inferSelect;
 
@@ -160,18 +158,6 @@ export const invoicesStore = {
       .from(subscriptions)
       .innerJoin(plans, eq(plans.id, subscriptions.planId))
       .where(and(eq(subscriptions.organizationId, organizationId), eq(subscriptions.id, id)));
-    return row ?? null;
-  },
-
-  /** The default profile, else the oldest; key-share locked so it cannot vanish before the invoice names it. */
-  async defaultProfile(tx: Executor, organizationId: string): Promise<BillingProfileRow | null> {
-    const [row] = await tx
-      .select()
-      .from(billingProfiles)
-      .where(eq(billingProfiles.organizationId, organizationId))
-      .orderBy(desc(billingProfiles.isDefault), asc(billingProfiles.createdAt), asc(billingProfiles.id))
-      .limit(1)
-      .for('key share');
     return row ?? null;
   },
 

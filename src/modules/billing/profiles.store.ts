@@ -23,14 +23,22 @@ export const billingProfilesStore = {
     return row ?? null;
   },
 
-  /** The default profile, else the oldest (an organization with profiles always has a default; this reads safely). */
-  async findDefault(db: Executor, organizationId: string): Promise<BillingProfileRow | null> {
-    const [row] = await db
+  /**
+   * The default profile, else the oldest (an organization with profiles always has a default; this reads safely).
+   * `keyShare` locks the row so that it cannot be deleted before the caller's transaction names it.
+   */
+  async findDefault(
+    db: Executor,
+    organizationId: string,
+    lock?: { keyShare: true },
+  ): Promise<BillingProfileRow | null> {
+    const query = db
       .select()
       .from(billingProfiles)
       .where(eq(billingProfiles.organizationId, organizationId))
       .orderBy(desc(billingProfiles.isDefault), ...oldestFirst)
       .limit(1);
+    const [row] = lock ? await query.for('key share') : await query;
     return row ?? null;
   },
 

@@ -9,6 +9,7 @@
  *
  * Options: --events=N (default 1,000,000) --others=N (events of each of the other 19 organizations, default 50,000)
  *          --iterations=N (default 15) --keep (PostgreSQL: keep the scratch database, to EXPLAIN the reports in psql)
+ *          --reuse=NAME (PostgreSQL: time the reports again on a database kept earlier, without seeding; kept too)
  */
 import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
@@ -16,6 +17,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { seedOfflineModel } from '../src/modules/catalog/seed.ts';
 import { chargebackStore } from '../src/modules/usage/chargeback.store.ts';
+import { inclusiveDays } from '../src/modules/usage/schemas.ts';
 import { rowsOf, usageStore } from '../src/modules/usage/store.ts';
 import { type Database, openDatabase, wrapPglite } from '../src/platform/db/client.ts';
 import { migrate } from '../src/platform/db/migrate.ts';
@@ -29,25 +31,34 @@ const OTHERS = arg('others', 50_000);
 const ITERATIONS = arg('iterations', 15);
 const ORGS = 20;
 const RANGE = { from: '2024-01-01', to: '2024-12-30' };
+const MONTH = { from: '2024-03-01', to: '2024-03-31' };
+
+const REUSE = process.argv.find((a) => a.startsWith('--reuse='))?.split('=')[1];
 
 async function open(): Promise<{ database: Database; drop: (keep: boolean) => Promise<void> }> {
   const adminUrl = process.env.DATABASE_URL?.trim();
   if (!adminUrl) return { database: await wrapPglite(new PGlite()), drop: async () => {} };
-  const name = `atrium_bench_usage_${process.pid}`;
+  const name = REUSE ?? `atrium_bench_usage_${process.pid}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  if (!REUSE) await admin.query(`create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
   return {
     database,
     drop: async (keep) => {
-      if (keep) console.log(`kept the scratch database ${name} (drop it when done)`);
+      if (keep || REUSE) console.log(`kept the scratch database ${name} (drop it when done)`);
       else await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
     },
   };
+}
+
+async function seeded(db: Database['db']): Promise<string> {
+  await migrate(db);
+  await seedOfflineModel(db);
+  return seed(db);
 }
 
 /** 20 organizations (the first in Asia/Kolkata), 10 departments, 20 users and 5 agent ids each; events over 2024. */
@@ -77,7 +88,7 @@ async function seed(db: Database['db']): Promise<string> {
              (array['web', 'api', 'slack'])[i % 3 + 1],
              ('00000000-0000-4000-c000-' || lpad((i / 7)::text, 12, '0'))::uuid,
              (select id from ai_model_versions limit 1), i % 4000, i % 1500, i % 300,
-             (i % 3000000)::bigint, timestamptz '2024-01-01 00:00:00+00' + (i % 31536000) * interval '1 second'
+             (i % 3000000)::bigint, timestamptz '2024-01-01 00:00:00+00' + (i::bigint * 31536000 / ${count}) * interval '1 second'
         from generate_series(1, ${count}) i`);
   }
   console.log(
@@ -106,9 +117,7 @@ async function main() {
   const { database, drop } = await open();
   try {
     const db = database.db;
-    await migrate(db);
-    await seedOfflineModel(db);
-    const org = await seed(db);
+    const org = REUSE ? '00000000-0000-4000-8000-000000000001' : await seeded(db);
     const floorQuery = sql`
       select count(*) from usage_events
        where organization_id = ${org}
@@ -118,19 +127,26 @@ async function main() {
     console.log(`${database.kind}: ${counted?.count} events of the organization in ${RANGE.from}..${RANGE.to}`);
     const floor = await time(() => rowsOf(db, floorQuery));
     const week = { from: '2024-06-01', to: '2024-06-07' };
+    // As the service does: the organization's time zone is read first, then the report runs on bound dates.
+    const period = async (range: { from: string; to: string }) => ({
+      ...range,
+      timeZone: await usageStore.timeZoneOf(db, org),
+      days: inclusiveDays(range.from, range.to),
+    });
     const reports: [string, () => Promise<unknown>][] = [
-      ['summary (365 days + previous)', () => usageStore.summary(db, org, RANGE, 365)],
-      ['timeseries daily (365)', () => usageStore.timeseries(db, org, RANGE, 'daily', 365)],
-      ['timeseries hourly (7 days)', () => usageStore.timeseries(db, org, week, 'hourly', 7)],
-      ['breakdown model', () => usageStore.breakdown(db, org, RANGE, 'model', 50)],
-      ['breakdown user', () => usageStore.breakdown(db, org, RANGE, 'user', 50)],
-      ['breakdown department', () => usageStore.breakdown(db, org, RANGE, 'department', 50)],
-      ['breakdown channel', () => usageStore.breakdown(db, org, RANGE, 'channel', 50)],
+      ['summary (365 days + previous)', async () => usageStore.summary(db, org, await period(RANGE))],
+      ['timeseries daily (365)', async () => usageStore.timeseries(db, org, await period(RANGE), 'daily')],
+      ['timeseries hourly (7 days)', async () => usageStore.timeseries(db, org, await period(week), 'hourly')],
+      ['breakdown model', async () => usageStore.breakdown(db, org, await period(RANGE), 'model', 50)],
+      ['breakdown user', async () => usageStore.breakdown(db, org, await period(RANGE), 'user', 50)],
+      ['breakdown department', async () => usageStore.breakdown(db, org, await period(RANGE), 'department', 50)],
+      ['breakdown channel', async () => usageStore.breakdown(db, org, await period(RANGE), 'channel', 50)],
       [
         'timeseries-by user daily',
-        () => usageStore.timeseriesBy(db, org, RANGE, { granularity: 'daily', dimension: 'user', limit: 6 }, 365),
+        async () =>
+          usageStore.timeseriesBy(db, org, await period(RANGE), { granularity: 'daily', dimension: 'user', limit: 6 }),
       ],
-      ['chargeback (a month)', () => chargebackStore.report(db, org, '2024-03-01', '2024-03-31')],
+      ['chargeback (a month)', async () => chargebackStore.report(db, org, await period(MONTH))],
     ];
     const fmt = (ms: number) => `${ms.toFixed(1)} ms`.padStart(10);
     console.log(`${'report'.padEnd(32)}${'p50'.padStart(10)}${'p99'.padStart(10)}  p50 / floor p50`);

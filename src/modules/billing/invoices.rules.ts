@@ -3,6 +3,8 @@
  * rates as decimal strings, dates as `YYYY-MM-DD` in the organization's timezone.
  */
 
+import { addDays, localDate } from '../../platform/calendar.ts';
+
 const MICRO_CENTS_PER_CENT = 1_000_000n;
 
 /** A sum of usage costs (micro-cents, never negative) in whole cents, rounded half-up once. */
@@ -23,18 +25,6 @@ export function convertMinor(usdMinor: number, rate: string): number {
   const scale = 10n ** BigInt(fraction.length);
   const scaledRate = BigInt(`${whole}${fraction}`);
   return Number((BigInt(usdMinor) * scaledRate + scale / 2n) / scale);
-}
-
-/** The calendar date of `instant` in `timeZone`. */
-export function localDate(instant: Date, timeZone: string): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    instant,
-  );
-}
-
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
 const TERM_DAYS: Record<string, number> = { due_on_receipt: 0, net_15: 15, net_30: 30, net_60: 60 };

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
-import { departments, usageEvents } from '../../platform/db/schema/index.ts';
-import { periodCte } from './period.sql.ts';
+import { departments } from '../../platform/db/schema/index.ts';
+import { eventsIn, type ReportPeriod } from './period.sql.ts';
 import { rowsOf } from './store.ts';
 
 /** A department of the tree (`id` null: the Unassigned row), with its usage in the period. */
@@ -24,14 +24,13 @@ export const chargebackStore = {
    * descendants' and their distinct runs; then the Unassigned row: usage with no department, or one no longer in
    * the tree. One statement: events are first summed per (department, run), then rolled up the ancestor pairs.
    */
-  report(db: Executor, organizationId: string, from: string, to: string): Promise<ChargebackRow[]> {
+  report(db: Executor, organizationId: string, period: ReportPeriod): Promise<ChargebackRow[]> {
     return rowsOf<ChargebackRow>(
       db,
       sql`
-      with recursive ${periodCte(organizationId, from, to)},
+      with recursive
       ev as (select e.department_id, e.run_id, sum(e.cost_micro_cents) as cost
-               from p join ${usageEvents} e
-                 on e.organization_id = ${organizationId} and e.occurred_at >= p.t0 and e.occurred_at < p.t1
+               from ${eventsIn(organizationId, period)}
               group by 1, 2),
       walk as (
         select d.id, d.name, d.parent_department_id as parent_id, 0 as depth, array[lower(d.name), d.id::text] as path

@@ -1,7 +1,10 @@
 import type { RequestContext } from '../../platform/auth/actor.ts';
 import type { Executor } from '../../platform/db/client.ts';
+import { rateLimited } from '../../platform/http/rate-limit-errors.ts';
+import { createKeyedLimiter, LimiterFullError } from '../../platform/limiter.ts';
 import { chargebackStore } from './chargeback.store.ts';
 import { toCsv } from './csv.ts';
+import type { ReportPeriod } from './period.sql.ts';
 import {
   type BreakdownInput,
   type ChargebackInput,
@@ -39,35 +42,73 @@ const CHARGEBACK_COLUMNS = [
   'runs',
 ] as const;
 
+/**
+ * Reports of one organization running at once in this process, and waiting beyond those; past both, 429. A
+ * dashboard loads about six at a time; the database pool holds ten connections.
+ */
+const REPORT_LIMITS = { slots: 3, queue: 9 };
+
 /** The organization's usage reports over the usage events the model gateway records; for its admins. */
 export function createUsageService(deps: { db: Executor }) {
   const { db } = deps;
+  const slots = createKeyedLimiter(REPORT_LIMITS);
+
+  /**
+   * Runs one report in its organization's slots: a report reads up to a year of the organization's events, so one
+   * organization's dashboards must not take every database connection of the process from the others.
+   */
+  async function inSlot<T>(ctx: RequestContext, report: () => Promise<T>): Promise<T> {
+    try {
+      return await slots(ctx.organizationId, report);
+    } catch (error) {
+      if (error instanceof LimiterFullError) {
+        throw rateLimited(
+          `Too many usage reports of this organization at once (${REPORT_LIMITS.slots} run, ${REPORT_LIMITS.queue} wait); retry shortly`,
+          1,
+        );
+      }
+      throw error;
+    }
+  }
+
+  /** The range in the organization's time zone (read first: the report's statement then plans on known bounds). */
+  const periodOf = async (ctx: RequestContext, range: ReportRange): Promise<ReportPeriod> => ({
+    from: range.from,
+    to: range.to,
+    timeZone: await store.timeZoneOf(db, ctx.organizationId),
+    days: inclusiveDays(range.from, range.to),
+  });
 
   return {
-    async summary(ctx: RequestContext, range: ReportRange) {
-      const days = inclusiveDays(range.from, range.to);
-      return toSummaryView(await store.summary(db, ctx.organizationId, range, days));
-    },
+    summary: (ctx: RequestContext, range: ReportRange) =>
+      inSlot(ctx, async () => toSummaryView(await store.summary(db, ctx.organizationId, await periodOf(ctx, range)))),
 
-    async timeseries(ctx: RequestContext, q: TimeseriesInput) {
-      const days = inclusiveDays(q.from, q.to);
-      return toTimeseriesView(q.granularity, await store.timeseries(db, ctx.organizationId, q, q.granularity, days));
-    },
+    timeseries: (ctx: RequestContext, q: TimeseriesInput) =>
+      inSlot(ctx, async () => {
+        const rows = await store.timeseries(db, ctx.organizationId, await periodOf(ctx, q), q.granularity);
+        return toTimeseriesView(q.granularity, rows);
+      }),
 
-    async breakdown(ctx: RequestContext, q: BreakdownInput) {
-      const rows = await store.breakdown(db, ctx.organizationId, q, q.dimension, MAX_BREAKDOWN_ROWS);
-      return toBreakdownView(q.dimension, rows);
-    },
+    breakdown: (ctx: RequestContext, q: BreakdownInput) =>
+      inSlot(ctx, async () => {
+        const period = await periodOf(ctx, q);
+        return toBreakdownView(
+          q.dimension,
+          await store.breakdown(db, ctx.organizationId, period, q.dimension, MAX_BREAKDOWN_ROWS),
+        );
+      }),
 
-    async timeseriesBy(ctx: RequestContext, q: TimeseriesByInput) {
-      const days = inclusiveDays(q.from, q.to);
-      return toTimeseriesByView(q.granularity, await store.timeseriesBy(db, ctx.organizationId, q, q, days));
-    },
+    timeseriesBy: (ctx: RequestContext, q: TimeseriesByInput) =>
+      inSlot(ctx, async () => {
+        const rows = await store.timeseriesBy(db, ctx.organizationId, await periodOf(ctx, q), q);
+        return toTimeseriesByView(q.granularity, rows);
+      }),
 
-    async chargeback(ctx: RequestContext, q: ChargebackInput): Promise<UsageChargeback> {
-      const { from, to } = monthRange(q.month);
-      return toChargebackView(q.month, await chargebackStore.report(db, ctx.organizationId, from, to));
-    },
+    chargeback: (ctx: RequestContext, q: ChargebackInput): Promise<UsageChargeback> =>
+      inSlot(ctx, async () => {
+        const rows = await chargebackStore.report(db, ctx.organizationId, await periodOf(ctx, monthRange(q.month)));
+        return toChargebackView(q.month, rows);
+      }),
 
     /** The chargeback as a spreadsheet: one line per department in tree order, then Unassigned. */
     chargebackCsv(report: UsageChargeback): string {

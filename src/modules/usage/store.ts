@@ -1,8 +1,9 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import { addDays } from '../../platform/calendar.ts';
 import type { Executor } from '../../platform/db/client.ts';
-import { agents, aiModelVersions, departments, usageEvents, users } from '../../platform/db/schema/index.ts';
-import { bucketOf, bucketsCte, periodCte } from './period.sql.ts';
-import type { BreakdownDimension, Granularity, ReportRange, SeriesDimension } from './schemas.ts';
+import { agents, aiModelVersions, departments, organizations, users } from '../../platform/db/schema/index.ts';
+import { bucketsCte, eventsIn, eventsOfBucket, type ReportPeriod, startOf } from './period.sql.ts';
+import type { BreakdownDimension, Granularity, SeriesDimension } from './schemas.ts';
 
 /**
  * The usage reports, one SQL statement each over the organization's index range of usage_events. Costs are summed
@@ -13,10 +14,6 @@ export async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
-
-/** The events of the organization inside [p.t0, p.t1), as `e` beside `p`. */
-const eventsInPeriod = (organizationId: string) => sql`
-  p join ${usageEvents} e on e.organization_id = ${organizationId} and e.occurred_at >= p.t0 and e.occurred_at < p.t1`;
 
 /** The grouping column of a dimension, and its label for a group key `k` (null for a key that names nothing). */
 const dimensions: Record<BreakdownDimension, { column: SQL; label: (organizationId: string) => SQL }> = {
@@ -81,21 +78,29 @@ export interface SeriesPointRow {
 }
 
 export const usageStore = {
-  /** The range's totals and the cost of the `days` days before it, in one pass over both. */
-  async summary(db: Executor, organizationId: string, range: ReportRange, days: number): Promise<SummaryRow> {
+  /** The organization's time zone, in which report dates are calendar days. */
+  async timeZoneOf(db: Executor, organizationId: string): Promise<string> {
+    const [row] = await db
+      .select({ timeZone: organizations.primaryTimezone })
+      .from(organizations)
+      .where(eq(organizations.id, organizationId));
+    return row?.timeZone ?? 'UTC';
+  },
+
+  /** The range's totals and the cost of as many days before it, in one pass over both. */
+  async summary(db: Executor, organizationId: string, period: ReportPeriod): Promise<SummaryRow> {
+    const withPrevious = { ...period, from: addDays(period.from, -period.days) };
+    const t0 = startOf(period);
     const [row] = await rowsOf<SummaryRow>(
       db,
       sql`
-      with ${periodCte(organizationId, range.from, range.to)},
-      q as materialized (select tz, t0, t1, (${range.from}::date - ${days}::int)::timestamp at time zone tz as p0 from p)
-      select coalesce(sum(e.cost_micro_cents) filter (where e.occurred_at >= q.t0), 0)::text as cost,
-             coalesce(sum(e.input_tokens) filter (where e.occurred_at >= q.t0), 0)::text as input_tokens,
-             coalesce(sum(e.output_tokens) filter (where e.occurred_at >= q.t0), 0)::text as output_tokens,
-             coalesce(sum(e.cached_input_tokens) filter (where e.occurred_at >= q.t0), 0)::text as cached_input_tokens,
-             (count(*) filter (where e.occurred_at >= q.t0))::int as calls,
-             coalesce(sum(e.cost_micro_cents) filter (where e.occurred_at < q.t0), 0)::text as previous_cost
-        from q join ${usageEvents} e
-          on e.organization_id = ${organizationId} and e.occurred_at >= q.p0 and e.occurred_at < q.t1`,
+      select coalesce(sum(e.cost_micro_cents) filter (where e.occurred_at >= ${t0}), 0)::text as cost,
+             coalesce(sum(e.input_tokens) filter (where e.occurred_at >= ${t0}), 0)::text as input_tokens,
+             coalesce(sum(e.output_tokens) filter (where e.occurred_at >= ${t0}), 0)::text as output_tokens,
+             coalesce(sum(e.cached_input_tokens) filter (where e.occurred_at >= ${t0}), 0)::text as cached_input_tokens,
+             (count(*) filter (where e.occurred_at >= ${t0}))::int as calls,
+             coalesce(sum(e.cost_micro_cents) filter (where e.occurred_at < ${t0}), 0)::text as previous_cost
+        from ${eventsIn(organizationId, withPrevious)}`,
     );
     return row!;
   },
@@ -104,24 +109,19 @@ export const usageStore = {
   timeseries(
     db: Executor,
     organizationId: string,
-    range: ReportRange,
+    period: ReportPeriod,
     granularity: Granularity,
-    days: number,
   ): Promise<BucketRow[]> {
     return rowsOf<BucketRow>(
       db,
       sql`
-      with ${periodCte(organizationId, range.from, range.to)},
-      ${bucketsCte(granularity, range.from, days)},
-      s as (
-        select ${bucketOf(granularity)} as i, sum(e.cost_micro_cents) as cost,
-               sum(e.input_tokens) as input_tokens, sum(e.output_tokens) as output_tokens
-          from ${eventsInPeriod(organizationId)}
-         group by 1
-      )
-      select b.i, b.label, coalesce(s.cost, 0)::text as cost, coalesce(s.input_tokens, 0)::text as input_tokens,
-             coalesce(s.output_tokens, 0)::text as output_tokens
-        from b left join s on s.i = b.i
+      with ${bucketsCte(granularity, period)}
+      select b.i, b.label, s.cost, s.input_tokens, s.output_tokens
+        from b cross join lateral (
+          select coalesce(sum(e.cost_micro_cents), 0)::text as cost, coalesce(sum(e.input_tokens), 0)::text as input_tokens,
+                 coalesce(sum(e.output_tokens), 0)::text as output_tokens
+            from ${eventsOfBucket(organizationId)}
+        ) s
        order by b.i`,
     );
   },
@@ -130,7 +130,7 @@ export const usageStore = {
   breakdown(
     db: Executor,
     organizationId: string,
-    range: ReportRange,
+    period: ReportPeriod,
     dimension: BreakdownDimension,
     limit: number,
   ): Promise<BreakdownRow[]> {
@@ -138,9 +138,8 @@ export const usageStore = {
     return rowsOf<BreakdownRow>(
       db,
       sql`
-      with ${periodCte(organizationId, range.from, range.to)},
-      g as (select ${column} as k, sum(e.cost_micro_cents) as cost, count(*) as calls
-              from ${eventsInPeriod(organizationId)} group by 1),
+      with g as (select ${column} as k, sum(e.cost_micro_cents) as cost, count(*) as calls
+                   from ${eventsIn(organizationId, period)} group by 1),
       r as (select k, cost, calls, sum(cost) over () as total, ${idOf(sql`k`)} as id from g
              order by cost desc, ${idOf(sql`k`)} collate "C" limit ${limit})
       select r.id, ${label(organizationId)} as label, r.k is null as is_null, r.cost::text as cost,
@@ -156,18 +155,17 @@ export const usageStore = {
   timeseriesBy(
     db: Executor,
     organizationId: string,
-    range: ReportRange,
+    period: ReportPeriod,
     q: { granularity: Granularity; dimension: SeriesDimension; limit: number },
-    days: number,
   ): Promise<SeriesPointRow[]> {
     const { column, label } = dimensions[q.dimension];
     return rowsOf<SeriesPointRow>(
       db,
       sql`
-      with ${periodCte(organizationId, range.from, range.to)},
-      ${bucketsCte(q.granularity, range.from, days)},
-      per as (select ${column} as k, ${bucketOf(q.granularity)} as i, sum(e.cost_micro_cents) as cost
-                from ${eventsInPeriod(organizationId)} group by 1, 2),
+      with ${bucketsCte(q.granularity, period)},
+      per as (select s.k, b.i, s.cost from b cross join lateral (
+                select ${column} as k, sum(e.cost_micro_cents) as cost from ${eventsOfBucket(organizationId)} group by 1
+              ) s),
       ranked as (select k, row_number() over (order by sum(cost) desc, ${idOf(sql`k`)} collate "C") as rn
                    from per group by k),
       pts as (select case when ranked.rn <= ${q.limit} then per.k end as k, ranked.rn > ${q.limit} as is_other,

@@ -34,6 +34,7 @@ export const usageEvents = pgTable(
     occurredAt: instant('occurred_at').notNull().defaultNow(),
   },
   (t) => [
+    // Migration 0015 rebuilds it covering (INCLUDE) the columns the usage reports read: drizzle cannot say INCLUDE.
     index('usage_events_org_time_idx').on(t.organizationId, t.occurredAt),
     index('usage_events_model_version_idx').on(t.modelVersionId),
     // With the time last: a spend limit's month of one agent, department or user is one index range.

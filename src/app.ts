@@ -52,6 +52,7 @@ import { registerRequestRateLimit } from './platform/http/rate-limit.ts';
 import { createWindowCounters } from './platform/http/rate-limit-counters.ts';
 import { registerRequestIds } from './platform/http/request-ids.ts';
 import { registerCaseNormalisation } from './platform/http/request-normalisation.ts';
+import { registerWebApp } from './platform/http/web-app.ts';
 import { consoleJobLogger, createJobWakeups, createJobWorker, groupJobWorkers } from './platform/jobs/index.ts';
 import { createLimiter } from './platform/limiter.ts';
 import { createModelGateway } from './platform/models/index.ts';
@@ -137,8 +138,10 @@ function createModules(platform: Platform) {
     billing: billing.service,
   });
   const identity = createIdentityModule({
+    db,
     users: users.service,
     tokens,
+    credentials,
     // Failed sign-ins: in Redis (shared by every process) when REDIS_URL is set.
     counters: createWindowCounters({ redisUrl: config.redisUrl, prefix: config.rateLimit.prefix, log }),
     signInRules: config.rateLimit.signIn,
@@ -351,6 +354,7 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   registerBlobStorage(app, services.storage);
 
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
+  registerWebApp(app, deps.config.webDistDir);
   registerHealthRoutes(app, deps.database);
   const m = services.modules;
   m.identity.routes(app);

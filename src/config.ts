@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { DEFAULT_EXTRACT_LIMITS, type ExtractLimits } from './platform/extract/limits.ts';
 
 /** Run jobs a worker process executes at once unless ATRIUM_RUN_CONCURRENCY says otherwise. */
@@ -19,6 +20,8 @@ export interface Config {
    * from the listening socket once the server listens.
    */
   publicUrl: string | null;
+  /** The built web app (Vite's output) served at `/`; `web/dist` of this repository unless ATRIUM_WEB_DIST says. */
+  webDistDir: string;
   storage: StorageConfig;
   /** 32 bytes, the AES-256-GCM key for vendor secrets at rest. */
   secretKey: Buffer;
@@ -316,6 +319,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir,
     databaseUrl,
     publicUrl: readPublicUrl(env, host, port),
+    webDistDir: resolve(env.ATRIUM_WEB_DIST?.trim() || fileURLToPath(new URL('../web/dist', import.meta.url))),
     storage: readStorage(env, dataDir),
     secretKey: decodeSecretKey(rawSecretKey),
     jwtSecret: Buffer.from(rawJwtSecret, 'utf8'),

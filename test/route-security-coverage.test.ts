@@ -35,6 +35,10 @@ const EXEMPT: Record<string, string> = {
   'PUT /storage/blobs/*': 'signed upload URL: the signature in the query is the credential (storage tests)',
   'GET /storage/blobs/*': 'signed download URL: the signature in the query is the credential (storage tests)',
   'OPTIONS /storage/blobs/*': 'CORS preflight of the signed blob URLs: public by design (storage tests)',
+  'GET /*': "the web app's page and hashed assets: public by design, they hold no data (web-app-serving)",
+  'POST /web/session': 'web sign-in with email and password, no credential yet: web-session.test.ts',
+  'POST /web/session/renew': 'the web cookie alone (an expired token may renew): web-session.test.ts',
+  'DELETE /web/session': 'sign-out with the web cookie, harmless without one: web-session.test.ts',
 };
 
 interface RegisteredRoute {

@@ -15,6 +15,8 @@ import * as schema from '../src/platform/db/schema/index.ts';
 const UNSCOPED: Record<string, string> = {
   'users/store.ts findForSignIn': 'sign-in finds the user by email or id before any organization is known',
   'users/store.ts emailTaken': 'emails are unique across the platform',
+  'identity/web-sessions.store.ts webSessionsStore.platformKeyDigest':
+    "the platform's own web and console keys (system organization), chosen before any organization is known",
   'triggers/store.ts findWebhook':
     "the public webhook route knows only the trigger's id; its signature is checked next against that trigger",
   'triggers/store.ts claimDue': 'the scheduler claims due cron triggers of every live organization',

@@ -41,6 +41,9 @@ const fakeResolver: CredentialResolver = {
   async liveKey() {
     return null;
   },
+  async liveKeyByDigest() {
+    return null;
+  },
   async resolve(credential) {
     if (credential.type !== 'api_key') return null;
     if (credential.key === KEY_A) return { actor: actorOf(ORG_A), organizationBlocked: false };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EmailSchema } from '../users/schemas.ts';
+import { EmailSchema, MeSchema } from '../users/schemas.ts';
 
 export const SessionSchema = z.object({ token: z.string(), expires_at: z.string() }).meta({ id: 'Session' });
 
@@ -22,3 +22,8 @@ export const IdentitySchema = z
     can_access_console: z.boolean(),
   })
   .meta({ id: 'Identity' });
+
+/** The web app's session as a page may see it: never the token, which lives in an HttpOnly cookie. */
+export const WebSessionSchema = z.object({ user: MeSchema, expires_at: z.string() }).meta({ id: 'WebSession' });
+
+export const WebSessionRenewalSchema = z.object({ expires_at: z.string() }).meta({ id: 'WebSessionRenewal' });

@@ -8,12 +8,14 @@ import {
 import type { KeyRow } from '../../platform/auth/store.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { verifyPassword } from '../../platform/crypto/passwords.ts';
+import type { Executor } from '../../platform/db/client.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import type { UsersService } from '../users/service.ts';
 import type { IdentitySchema } from './schemas.ts';
 import type { SignInLimits } from './sign-in-limits.ts';
+import { webSessionsStore } from './web-sessions.store.ts';
 
-const invalidCredentials = () => new ApiError(401, 'invalid_credentials', 'Invalid credentials');
+export const invalidCredentials = () => new ApiError(401, 'invalid_credentials', 'Invalid credentials');
 const renewRefused = (message: string) => new ApiError(401, 'renew_window_expired', message);
 const noConsoleRole = () =>
   new ApiError(
@@ -22,7 +24,7 @@ const noConsoleRole = () =>
     'Your account has no console role yet. Ask a platform administrator to assign you one, then sign in again.',
   );
 
-type SignInRow = NonNullable<Awaited<ReturnType<UsersService['findForSignIn']>>>;
+export type SignInRow = NonNullable<Awaited<ReturnType<UsersService['findForSignIn']>>>;
 
 /**
  * A key mints for users of its own organization; a cross-org key (never one with console access) for anyone.
@@ -37,11 +39,17 @@ export function createIdentityService(deps: {
   signInLimits: SignInLimits;
   /** The clock of `tokens`: renew windows and demo expiry are judged by it. */
   clock: Clock;
+  db: Executor;
 }) {
-  const { users, tokens, signInLimits, clock } = deps;
+  const { users, tokens, signInLimits, clock, db } = deps;
+  const webSignInIsLive = async (claims: { org: string; sid: string; sub: string }) =>
+    (await webSessionsStore.find(db, claims.org, claims.sid, claims.sub))?.revokedAt === null;
 
-  /** The checks shared by mint and renew, after the caller has been authenticated. */
-  function issueFor(key: KeyRow, user: SignInRow | null, authTime?: number) {
+  /**
+   * The checks shared by mint and renew, after the caller has been authenticated. `sid` is the web sign-in a
+   * token descends from (kept across renewals, so a revoked one stays revoked).
+   */
+  function issueFor(key: KeyRow, user: SignInRow | null, carried: { authTime?: number; sid?: string | null } = {}) {
     if (!user || !keyMayMintFor(key, user.organizationId) || user.isSuspended || user.organizationBlocked) {
       throw invalidCredentials();
     }
@@ -51,7 +59,8 @@ export function createIdentityService(deps: {
       userId: user.id,
       organizationId: user.organizationId,
       apiKeyId: key.apiKeyId,
-      authTime,
+      authTime: carried.authTime,
+      sid: carried.sid,
     });
     return { token: session.token, expires_at: session.expiresAt.toISOString() };
   }
@@ -89,8 +98,14 @@ export function createIdentityService(deps: {
       if (nowSeconds - claims.authTime > SESSION_MAX_AGE_SECONDS) {
         throw renewRefused('The sign-in behind this token is older than 30 days; sign in again');
       }
-      return issueFor(key, await users.findForSignIn({ userId: claims.sub }, now), claims.authTime);
+      if (claims.sid && !(await webSignInIsLive({ ...claims, sid: claims.sid }))) throw invalidCredentials();
+      return issueFor(key, await users.findForSignIn({ userId: claims.sub }, now), {
+        authTime: claims.authTime,
+        sid: claims.sid,
+      });
     },
+
+    issueFor,
 
     identity(ctx: RequestContext): z.output<typeof IdentitySchema> {
       const { actor } = ctx;

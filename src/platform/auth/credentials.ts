@@ -36,8 +36,14 @@ export function keyIsLive(
   );
 }
 
-function sessionIsLive(row: SessionPrincipalRow, claimedOrganizationId: string, now: Date) {
+/** A token of a web sign-in lives only while that sign-in is not revoked (signed out). */
+const webSignInIsLive = (row: SessionPrincipalRow, sid: string | null) =>
+  sid === null || (row.webSessionUserId === row.userId && row.webSessionRevokedAt === null);
+
+function sessionIsLive(row: SessionPrincipalRow, claims: { org: string; sid: string | null }, now: Date) {
+  const claimedOrganizationId = claims.org;
   return (
+    webSignInIsLive(row, claims.sid) &&
     row.userDeletedAt === null &&
     !row.userSuspended &&
     row.organizationId === claimedOrganizationId &&
@@ -59,9 +65,14 @@ function sessionIsLive(row: SessionPrincipalRow, claimedOrganizationId: string, 
 export function createCredentialResolver(store: CredentialStore, tokens: SessionTokens, clock: Clock = systemClock) {
   return {
     /** The live key row behind a plaintext key, or null. */
-    async liveKey(key: string): Promise<KeyRow | null> {
+    liveKey(key: string): Promise<KeyRow | null> {
+      return this.liveKeyByDigest(digestApiKey(key));
+    },
+
+    /** The live key row of a stored digest (the server's own platform keys, whose plaintext it never keeps), or null. */
+    async liveKeyByDigest(digest: string): Promise<KeyRow | null> {
       const now = clock.now();
-      const row = await store.findKeyByDigest(digestApiKey(key), now);
+      const row = await store.findKeyByDigest(digest, now);
       if (!row || !keyIsLive(row, now)) return null;
       if (row.lastUsedAt === null || now.getTime() - row.lastUsedAt.getTime() > 60_000) {
         // Usage stamps are best effort and must not add latency to the request.
@@ -92,8 +103,8 @@ export function createCredentialResolver(store: CredentialStore, tokens: Session
       const claims = tokens.readValid(credential.token);
       if (!claims) return null;
       const now = clock.now();
-      const row = await store.findSessionPrincipal(claims.sub, claims.akid, now);
-      if (!row || !sessionIsLive(row, claims.org, now)) return null;
+      const row = await store.findSessionPrincipal(claims.sub, claims.akid, claims.sid, now);
+      if (!row || !sessionIsLive(row, claims, now)) return null;
       return {
         organizationBlocked: row.organizationBlocked,
         actor: {

@@ -3,6 +3,7 @@ import { ApiError, forbidden, unauthorized } from '../http/errors.ts';
 import { type Actor, type ConsoleSection, consoleSectionsOf, type RequestContext } from './actor.ts';
 import { type CredentialResolver, parseBearer } from './credentials.ts';
 import type { KeyRow } from './store.ts';
+import { webSessionToken } from './web-cookie.ts';
 
 /**
  * Declared on each route as `config: { auth }`:
@@ -73,7 +74,11 @@ export function registerGuard(app: FastifyInstance, resolver: CredentialResolver
     const requirement = request.routeOptions.config.auth ?? 'public';
     if (requirement === 'public') return;
 
-    const credential = parseBearer(request.headers.authorization);
+    // A bearer header wins; without one, the web app's session cookie (only beside its custom header).
+    const webToken = request.headers.authorization === undefined ? webSessionToken(request.headers) : null;
+    const credential = webToken
+      ? ({ type: 'jwt', token: webToken } as const)
+      : parseBearer(request.headers.authorization);
     if (!credential) throw unauthorized();
 
     if (requirement === 'mintingKey') {

@@ -20,11 +20,13 @@ export interface SessionClaims {
    * claim existed count from their own `iat`, the latest moment their sign-in can have happened.
    */
   authTime: number;
+  /** The web sign-in (a `web_sessions` row) the token descends from, or null: only such tokens can be revoked. */
+  sid: string | null;
 }
 
 export interface SessionTokens {
   /** A fresh sign-in without `authTime`; a renewal passes the sign-in time of the token it replaces. */
-  issue(claims: { userId: string; organizationId: string; apiKeyId: string; authTime?: number }): {
+  issue(claims: { userId: string; organizationId: string; apiKeyId: string; authTime?: number; sid?: string | null }): {
     token: string;
     expiresAt: Date;
   };
@@ -75,20 +77,29 @@ export function createSessionTokens(secret: Buffer, clock: Clock = systemClock):
     if (head?.alg !== 'HS256' || head.kid !== kid || head.typ !== 'JWT') return null;
     const claims = decodeJson(payloadPart);
     if (!claims) return null;
-    const { sub, org, akid, iat, exp, auth_time } = claims;
+    const { sub, org, akid, iat, exp, auth_time, sid } = claims;
     if (typeof sub !== 'string' || typeof org !== 'string' || typeof akid !== 'string') return null;
     if (typeof iat !== 'number' || typeof exp !== 'number') return null;
     if (auth_time !== undefined && typeof auth_time !== 'number') return null;
-    return { sub, org, akid, iat, exp, authTime: auth_time ?? iat };
+    if (sid !== undefined && typeof sid !== 'string') return null;
+    return { sub, org, akid, iat, exp, authTime: auth_time ?? iat, sid: sid ?? null };
   }
 
   return {
-    issue({ userId, organizationId, apiKeyId, authTime }) {
+    issue({ userId, organizationId, apiKeyId, authTime, sid }) {
       const iat = Math.floor(clock.now().getTime() / 1000);
       const auth_time = authTime ?? iat;
       // The last renewal's token ends with the session's absolute lifetime, not 8 hours past it.
       const exp = Math.min(iat + SESSION_LIFETIME_SECONDS, auth_time + SESSION_MAX_AGE_SECONDS);
-      const payload = encode({ sub: userId, org: organizationId, akid: apiKeyId, iat, exp, auth_time });
+      const payload = encode({
+        sub: userId,
+        org: organizationId,
+        akid: apiKeyId,
+        iat,
+        exp,
+        auth_time,
+        ...(sid ? { sid } : {}),
+      });
       const token = `${header}.${payload}.${sign(`${header}.${payload}`)}`;
       return { token, expiresAt: new Date(exp * 1000) };
     },

@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { apiKeys, consoleRoles, organizations, serviceAccounts, users } from '../db/schema/index.ts';
+import { apiKeys, consoleRoles, organizations, serviceAccounts, users, webSessions } from '../db/schema/index.ts';
 
 /**
  * An organization whose members are refused: suspended, deleted (forces suspended) or a demo past expiry. `now` is
@@ -57,12 +57,16 @@ export function createCredentialStore(db: Executor) {
       accountDeletedAt: serviceAccounts.deletedAt,
       canAccessConsole: serviceAccounts.canAccessConsole,
       canMintCrossOrg: serviceAccounts.canMintCrossOrg,
+      webSessionUserId: webSessions.userId,
+      webSessionRevokedAt: webSessions.revokedAt,
     })
     .from(users)
     .innerJoin(organizations, eq(organizations.id, users.organizationId))
     .leftJoin(consoleRoles, eq(consoleRoles.id, users.consoleRoleId))
     .innerJoin(apiKeys, eq(apiKeys.id, sql.placeholder('apiKeyId')))
     .innerJoin(serviceAccounts, eq(serviceAccounts.id, apiKeys.serviceAccountId))
+    // The web sign-in a token descends from (null `sessionId`: a token minted over the API, which has none).
+    .leftJoin(webSessions, eq(webSessions.id, sql.placeholder('sessionId')))
     .where(eq(users.id, sql.placeholder('userId')))
     .prepare('auth_session_principal');
 
@@ -73,8 +77,8 @@ export function createCredentialStore(db: Executor) {
       return row ?? null;
     },
 
-    async findSessionPrincipal(userId: string, apiKeyId: string, now: Date) {
-      const [row] = await sessionPrincipal.execute({ userId, apiKeyId, now: now.toISOString() });
+    async findSessionPrincipal(userId: string, apiKeyId: string, sessionId: string | null, now: Date) {
+      const [row] = await sessionPrincipal.execute({ userId, apiKeyId, sessionId, now: now.toISOString() });
       return row ?? null;
     },
 

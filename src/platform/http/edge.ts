@@ -3,6 +3,7 @@ import fastifyCors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { BLOB_ROUTE_PREFIX } from '../storage/local.ts';
+import { WEB_APP_ROUTE } from './web-app.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -11,7 +12,8 @@ declare module 'fastify' {
   }
 }
 
-const API_HEADERS = ['Authorization', 'Content-Type', 'X-Request-Id', 'X-Atrium-Web'];
+// Never `X-Atrium-Web`: the web app's cookie session must stay same-origin, and that header is what unlocks it.
+const API_HEADERS = ['Authorization', 'Content-Type', 'X-Request-Id'];
 const EXPOSED_HEADERS = ['X-Request-Id', 'Retry-After'];
 
 /**
@@ -48,7 +50,32 @@ const BLOB_PROFILE = helmetHeaders({
   crossOriginResourcePolicy: { policy: 'cross-origin' },
 });
 
+/**
+ * The web app's pages and assets: scripts and styles of our own origin only; images and previews may come from
+ * signed blob URLs (another origin with Azure storage); no frame may embed the app.
+ */
+const WEB_APP_PROFILE = helmetHeaders({
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'"],
+      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+      mediaSrc: ["'self'", 'blob:', 'https:'],
+      frameSrc: ["'self'", 'blob:', 'https:'],
+      connectSrc: ["'self'"],
+      fontSrc: ["'self'", 'data:'],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+  },
+});
+
 function profileOf(url: string): Readonly<Record<string, string>> {
+  if (url === WEB_APP_ROUTE) return WEB_APP_PROFILE;
   if (url.startsWith('/docs')) return DOCS_PROFILE;
   if (url.startsWith(BLOB_ROUTE_PREFIX)) return BLOB_PROFILE;
   return API_PROFILE;

@@ -52,6 +52,7 @@ export const ERROR_CODES = {
   no_console_role: { status: 403, meaning: 'console key, member without usable console role' },
   org_suspended: { status: 403, meaning: 'organization suspended or demo expired' },
   self_action_forbidden: { status: 403, meaning: 'admin modifying own user through the org user routes' },
+  user_suspended: { status: 403, meaning: 'web sign-in with the right password by a suspended user' },
   billing_profile_not_found: { status: 404, meaning: 'profile absent on the organization' },
   no_billing_profile: { status: 404, meaning: 'no billing profile' },
   no_wallet: { status: 404, meaning: 'no wallet configured' },
@@ -133,6 +134,7 @@ export const ERROR_CODES = {
   events_unavailable: { status: 503, meaning: 'live events are unavailable' },
   server_busy: { status: 503, meaning: 'too many password checks in progress (Retry-After says when to retry)' },
   shutting_down: { status: 503, meaning: 'the server is shutting down' },
+  web_sign_in_unavailable: { status: 503, meaning: 'the platform has no live web (or console) key to sign in with' },
 } as const satisfies Record<string, { status: number | readonly number[]; meaning: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -13,3 +13,4 @@ export * from './service-accounts.ts';
 export * from './themes.ts';
 export * from './usage.ts';
 export * from './users.ts';
+export * from './web-sessions.ts';

@@ -174,6 +174,8 @@ describe('security headers and CORS', () => {
     expect(preflight.headers.get('access-control-allow-origin')).toBe('https://app.example.test');
     expect(preflight.headers.get('access-control-allow-headers')).toContain('Authorization');
     expect(preflight.headers.get('access-control-allow-credentials')).toBeNull();
+    // The web app's header unlocks its cookie session: no other origin may send it.
+    expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase()).not.toContain('x-atrium-web');
 
     const simple = await app.http
       .as(app.consoleKey)

@@ -77,6 +77,14 @@ describe('402 no_active_subscription after a cancel', () => {
     expect((await http.post('/v1/organization/themes/suggest-colors', { colors: ['#0055aa'] })).status).toBe(200);
   });
 
+  it('is answered before the wallet: no subscription comes first, an empty enforcing wallet next', async () => {
+    const operator = app.http.as(app.consoleKey);
+    const wallet = `/v1/admin/organizations/${canceled.org.id}/wallet`;
+    expect((await operator.post(wallet, { enforcement_enabled: true })).status).toBe(201);
+    const thread = (await canceled.admin.http.post('/v1/threads', {})).body;
+    noSubscription(await canceled.admin.http.post(`/v1/threads/${thread.id}/messages`, { content: 'Hello' }));
+  });
+
   it('does not touch another organization, and a new plan lifts it', async () => {
     const otherThread = (await other.admin.http.post('/v1/threads', {})).body;
     const { run } = await postAndRun(other.admin.http, otherThread.id, 'Hello');
@@ -87,6 +95,17 @@ describe('402 no_active_subscription after a cancel', () => {
     const change = await canceled.admin.http.post('/v1/organization/subscription/change-plan', { planId: pro.id });
     expect(change.status, change.text).toBe(200);
     const thread = (await canceled.admin.http.post('/v1/threads', {})).body;
+    // Subscribed again, the empty enforcing wallet of the test before now refuses; without enforcement, runs start.
+    expectError(
+      await canceled.admin.http.post(`/v1/threads/${thread.id}/messages`, { content: 'Hi' }),
+      402,
+      'insufficient_balance',
+    );
+    const operator = app.http.as(app.consoleKey);
+    const off = await operator.post(`/v1/admin/organizations/${canceled.org.id}/wallet`, {
+      enforcement_enabled: false,
+    });
+    expect(off.status, off.text).toBe(200);
     const again = await postAndRun(canceled.admin.http, thread.id, 'Hello again');
     expect((await waitForRun(canceled.admin.http, thread.id, again.run.id)).run.status).toBe('completed');
   });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AtriumClient, createAtriumClient, type TurnDocument } from '../client/src/index.ts';
 import { buildTurnDocument } from '../src/modules/runs/streaming/turn-document.ts';
-import { applyPatch, type TurnDocument } from '../src/modules/runs/streaming/turn-patch.ts';
 import { acts, usageEvents } from '../src/platform/db/schema/index.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { createOrgWithAdmin, type TestOrg } from './helpers/fixtures.ts';
@@ -14,10 +14,12 @@ import { openSse, type SseFrame } from './helpers/sse-client.ts';
  */
 let app: TestApp;
 let org: TestOrg;
+let client: AtriumClient;
 
 beforeAll(async () => {
   app = await startTestApp({ ATRIUM_OFFLINE_DELTA_DELAY_MS: '15' });
   org = await createOrgWithAdmin(app);
+  client = createAtriumClient({ baseUrl: app.url, token: org.admin.token });
 });
 afterAll(() => app?.close());
 
@@ -47,6 +49,21 @@ const open = (threadId: string, runId: string, kind: 'events' | 'turn') =>
   openSse(`${app.url}/v1/threads/${threadId}/runs/${runId}/${kind}`, {
     headers: { authorization: `Bearer ${org.admin.token}` },
   });
+
+/**
+ * The run's turn documents through the client's streamTurn: returns once the first one arrived (the stream is
+ * open before the test acts on the run), with `rest` collecting all of them until the stream ends.
+ */
+async function followTurn(threadId: string, runId: string): Promise<{ rest: Promise<TurnDocument[]> }> {
+  const documents = client.streamTurn(threadId, runId)[Symbol.asyncIterator]();
+  const first = await documents.next();
+  const collect = async () => {
+    const all = first.done ? [] : [first.value];
+    for (let next = await documents.next(); !next.done; next = await documents.next()) all.push(next.value);
+    return all;
+  };
+  return { rest: collect() };
+}
 
 const actRows = (runId: string) => app.server.database.db.select().from(acts).where(eq(acts.runId, runId));
 const events = (frames: SseFrame[]) =>
@@ -104,9 +121,8 @@ describe('workflow runs', () => {
     ]);
     const { threadId, runId } = await run(wf.id, { topic: 'launch' });
     const eventStream = await open(threadId, runId, 'events');
-    const turnStream = await open(threadId, runId, 'turn');
+    const turn = await followTurn(threadId, runId);
     const eventFrames = eventStream.rest();
-    const turnFrames = turnStream.rest();
     const base = `/v1/threads/${threadId}/runs/${runId}`;
 
     const first = await waitForRun(org.admin.http, threadId, runId, awaiting);
@@ -174,20 +190,17 @@ describe('workflow runs', () => {
     expect(names.at(-1)).toBe('lifecycle.completed');
 
     // /turn: the document went awaiting with each interrupt, and ends equal to a fresh snapshot's document.
-    let doc: TurnDocument | null = null;
-    const seen: { status: string; actKey: string | null }[] = [];
-    for (const frame of events(await turnFrames)) {
-      if (frame.event === 'turn.snapshot') doc = frame.json as TurnDocument;
-      else if (frame.event === 'turn.patch') doc = applyPatch(doc, frame.json);
-      else continue;
-      seen.push({ status: doc!.status, actKey: doc!.interrupt?.actKey ?? null });
-    }
+    const docs = await turn.rest;
+    // One connection, every patch applied in order: the snapshot (v 0), then v 1, 2, … without a gap or re-base.
+    expect(docs.map((d) => d.v)).toEqual(docs.map((_, i) => i));
+    const seen = docs.map((d) => ({ status: d.status, actKey: d.interrupt?.actKey ?? null }));
     expect(seen).toContainEqual({ status: 'awaiting', actKey: 'send' });
     expect(seen).toContainEqual({ status: 'awaiting', actKey: 'publish' });
-    expect(doc).toEqual({ ...buildTurnDocument(done), v: doc!.v });
-    expect(doc!.status).toBe('completed');
-    expect(doc!.interrupt).toBeNull();
-    expect(doc!.activity.map((a) => [a.id, a.state])).toEqual([
+    const doc = docs.at(-1)!;
+    expect(doc).toEqual({ ...buildTurnDocument(done), v: doc.v });
+    expect(doc.status).toBe('completed');
+    expect(doc.interrupt).toBeNull();
+    expect(doc.activity.map((a) => [a.id, a.state])).toEqual([
       ['draft', 'done'],
       ['send', 'done'],
       ['publish', 'done'],

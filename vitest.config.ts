@@ -28,6 +28,14 @@ export default defineConfig({
         },
       },
       { extends: true, test: { name: 'mocking', include: MOCKING, isolate: true } },
+      // The web app's component tests (jsdom), with their own config.
+      'web/vitest.config.ts',
+      // The web app end to end: the real server on PGlite, driven through Debian's Chromium. Needs web/dist
+      // (`npm test` builds it first).
+      {
+        extends: true,
+        test: { name: 'e2e', include: ['web/e2e/**/*.e2e.test.ts'], isolate: false, testTimeout: 60_000 },
+      },
     ],
   },
 });

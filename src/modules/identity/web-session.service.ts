@@ -70,7 +70,12 @@ export function createWebSessionService(deps: {
       const issued = identity.issueFor(key, user, { sid });
       const now = clock.now();
       await db.transaction(async (tx) => {
-        await store.deleteOlderThan(tx, user.organizationId, user.id, new Date(now.getTime() - SESSION_MAX_AGE_SECONDS * 1000));
+        await store.deleteOlderThan(
+          tx,
+          user.organizationId,
+          user.id,
+          new Date(now.getTime() - SESSION_MAX_AGE_SECONDS * 1000),
+        );
         await store.insert(tx, { id: sid, organizationId: user.organizationId, userId: user.id });
       });
       return {

@@ -54,7 +54,10 @@ export const webSessionsStore = {
   },
 
   async find(db: Executor, organizationId: string, id: string, userId: string): Promise<WebSessionRow | null> {
-    const [row] = await db.select().from(webSessions).where(ofSignIn(organizationId, id, userId));
+    const [row] = await db
+      .select()
+      .from(webSessions)
+      .where(ofSignIn(organizationId, id, userId));
     return row ?? null;
   },
 

@@ -1,0 +1,104 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../test/helpers/app.ts';
+import { createOrgWithAdmin, type TestOrg } from '../../test/helpers/fixtures.ts';
+import { awaiting, postAndRun, waitForRun } from '../../test/helpers/runs.ts';
+import { expectNoSeriousA11yViolations } from './support/axe.ts';
+import { type AppWindow, launchBrowser, openApp, signIn } from './support/browser.ts';
+import { captureScreens } from './support/screenshots.ts';
+import { startAppWithWeb } from './support/server.ts';
+
+let app: TestApp;
+let browser: Browser;
+let org: TestOrg;
+let win: AppWindow;
+
+async function newThread(title: string, projectId?: string): Promise<string> {
+  const res = await org.admin.http.post('/v1/threads', { title, project_id: projectId });
+  expect(res.status, res.text).toBe(201);
+  return res.body.id;
+}
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startAppWithWeb(), launchBrowser()]);
+  org = await createOrgWithAdmin(app);
+  win = await openApp(browser, app.url);
+});
+afterAll(async () => {
+  expect(win?.errors ?? []).toEqual([]);
+  await browser?.close();
+  await app?.close();
+});
+
+/** The main pages with believable content, at 1280×800 and 390×844, into docs/screenshots (the README shows them). */
+describe('screenshots of the main pages', () => {
+  it('writes sign-in, threads, a conversation and approvals', async () => {
+    const { page } = win;
+    await page.goto('/sign-in');
+    await captureScreens(page, 'sign-in');
+
+    const project = await org.admin.http.post('/v1/projects', { name: 'Spring launch' });
+    expect(project.status, project.text).toBe(201);
+    const conversation = await newThread('Quarterly report outline');
+    await newThread('Press release draft', project.body.id);
+    await newThread('Customer interview notes', project.body.id);
+    const pinned = await newThread('Team onboarding checklist');
+    await org.admin.http.patch(`/v1/threads/${pinned}`, { is_pinned: true });
+
+    const { run } = await postAndRun(
+      org.admin.http,
+      conversation,
+      'Outline the quarterly report: revenue, hiring and the roadmap, in three short sections.',
+    );
+    await waitForRun(org.admin.http, conversation, run.id);
+    const files = await postAndRun(
+      org.admin.http,
+      conversation,
+      '/tool create_file {"filename":"report-outline.md","content":"# Quarterly report"}',
+    );
+    await waitForRun(org.admin.http, conversation, files.run.id);
+
+    const approvalThread = await newThread('Vendor contract renewal');
+    const question = await postAndRun(
+      org.admin.http,
+      approvalThread,
+      '/tool ask_user {"prompt":"Which vendor should the renewal go to?","options":["Northwind","Contoso"]}',
+    );
+    await waitForRun(org.admin.http, approvalThread, question.run.id, awaiting);
+    const workflow = await org.admin.http.post('/v1/workflows', {
+      name: 'Newsletter',
+      definition: {
+        steps: [
+          { id: 'draft', name: 'Draft', depends_on: [], type: 'model', config: { prompt: 'Draft the newsletter' } },
+          {
+            id: 'send',
+            name: 'Send',
+            depends_on: ['draft'],
+            type: 'model',
+            config: { prompt: 'Send it' },
+            requires_confirmation: true,
+            confirmation_message: 'Send the April newsletter to 2,400 subscribers?',
+          },
+        ],
+      },
+    });
+    expect(workflow.status, workflow.text).toBe(201);
+    const gated = await org.admin.http.post(`/v1/workflows/${workflow.body.id}/run`, { input: {} });
+    expect(gated.status, gated.text).toBe(201);
+    await waitForRun(org.admin.http, gated.body.thread.id, gated.body.run.id, awaiting);
+
+    await signIn(page, { email: org.admin.user.email, password: org.admin.password });
+    await page.getByRole('link', { name: 'Team onboarding checklist' }).waitFor();
+    await captureScreens(page, 'threads');
+
+    await page.goto(`/threads/${conversation}`);
+    await page.getByRole('link', { name: 'report-outline.md' }).waitFor();
+    await captureScreens(page, 'conversation');
+
+    await page.goto('/approvals');
+    await page.getByRole('group', { name: 'Question for you' }).waitFor();
+    await page.getByRole('group', { name: 'Approval needed' }).waitFor();
+    await expectNoSeriousA11yViolations(page);
+    await captureScreens(page, 'approvals');
+  });
+});

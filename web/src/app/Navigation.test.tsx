@@ -1,0 +1,113 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { InterruptCard } from '../features/approvals/index.ts';
+import { createFakeClient, type FakeClient, ok } from '../test/fake-client.ts';
+import { renderWithClient } from '../test/render.tsx';
+import { Navigation } from './Navigation.tsx';
+
+const threadId = '0190a000-0000-7000-8000-000000000001';
+const runId = '0190a000-0000-7000-8000-000000000002';
+
+const pending = (n: number, hasMore = false) => ({
+  data: Array.from({ length: n }, (_, i) => ({
+    id: `0190a000-0000-7000-8000-0000000001${String(i).padStart(2, '0')}`,
+    type: 'approval',
+    run_id: runId,
+    thread_id: threadId,
+    act_key: 'send',
+    prompt: 'Send it?',
+    options: ['approve', 'reject'],
+    multi_select: false,
+    kind: null,
+    spend_limit: null,
+    created_at: '2030-01-01T00:00:00.000Z',
+  })),
+  has_more: hasMore,
+  next_cursor: hasMore ? 'next' : null,
+});
+
+let fake: FakeClient;
+let waiting: ReturnType<typeof pending>;
+
+beforeEach(() => {
+  fake = createFakeClient();
+  fake.on('GET', '/v1/approvals', () => ok(waiting));
+});
+
+const approvalsLink = () => screen.getByRole('link', { name: /^Approvals/ });
+
+describe('Navigation', () => {
+  it('links the four areas', async () => {
+    waiting = pending(0);
+    renderWithClient(fake, <Navigation />);
+    const nav = await screen.findByRole('navigation');
+    for (const name of ['Threads', 'Projects', 'Approvals', 'Agents']) {
+      expect(screen.getByRole('link', { name })).toBeInTheDocument();
+    }
+    expect(nav).toContainElement(approvalsLink());
+  });
+
+  it('counts pending approvals in the name of the Approvals link, one page of 100 at most', async () => {
+    waiting = pending(2);
+    renderWithClient(fake, <Navigation />);
+    await waitFor(() => expect(approvalsLink()).toHaveAccessibleName('Approvals 2'));
+    expect(fake.api.GET).toHaveBeenCalledWith('/v1/approvals', { params: { query: { limit: 100 } } });
+  });
+
+  it('says "100+" when there are more than a page', async () => {
+    waiting = pending(100, true);
+    renderWithClient(fake, <Navigation />);
+    await waitFor(() => expect(approvalsLink()).toHaveAccessibleName('Approvals 100+'));
+  });
+
+  describe('polling', () => {
+    beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
+    afterEach(() => vi.useRealTimers());
+
+    it('refreshes the count every 15 seconds', async () => {
+      waiting = pending(1);
+      renderWithClient(fake, <Navigation />);
+      await waitFor(() => expect(approvalsLink()).toHaveAccessibleName('Approvals 1'));
+      const calls = fake.api.GET.mock.calls.length;
+
+      waiting = pending(3);
+      await act(() => vi.advanceTimersByTimeAsync(14_000));
+      expect(fake.api.GET).toHaveBeenCalledTimes(calls);
+      await act(() => vi.advanceTimersByTimeAsync(1_000));
+      await waitFor(() => expect(approvalsLink()).toHaveAccessibleName('Approvals 3'));
+    });
+  });
+
+  it('refreshes the count as soon as an approval is answered', async () => {
+    waiting = pending(2);
+    fake.on('POST', '/v1/threads/{id}/runs/{runId}/approve', () => {
+      waiting = pending(1);
+      return ok({ run: { id: runId, status: 'running' } }, 202);
+    });
+    const interrupt = {
+      id: pending(1).data[0]!.id,
+      type: 'approval' as const,
+      prompt: 'Send it?',
+      options: [],
+      multiSelect: false,
+    };
+    renderWithClient(
+      fake,
+      <>
+        <Navigation />
+        <InterruptCard threadId={threadId} runId={runId} interrupt={interrupt} />
+      </>,
+    );
+    await waitFor(() => expect(approvalsLink()).toHaveAccessibleName('Approvals 2'));
+    await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(approvalsLink()).toHaveAccessibleName('Approvals 1'));
+  });
+
+  it('shows no count when nothing waits', async () => {
+    waiting = pending(0);
+    renderWithClient(fake, <Navigation />);
+    await waitFor(() => expect(fake.api.GET).toHaveBeenCalled());
+    expect(approvalsLink()).toHaveAccessibleName('Approvals');
+  });
+});

@@ -1,0 +1,40 @@
+import { NavLink } from 'react-router';
+import { usePendingApprovalCount } from '../features/approvals/index.ts';
+import styles from './Shell.module.css';
+
+/** The main navigation; "Approvals" carries the live count of runs waiting for this person. */
+export function Navigation() {
+  const pending = usePendingApprovalCount();
+  return (
+    <nav aria-label="Main" className={styles.nav}>
+      <ul className={styles.navList}>
+        <li>
+          <NavLink to="/threads" className={styles.navLink}>
+            Threads
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to="/projects" className={styles.navLink}>
+            Projects
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to="/approvals" className={styles.navLink}>
+            Approvals
+            {pending && (
+              <>
+                {' '}
+                <span className={styles.badge}>{pending}</span>
+              </>
+            )}
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to="/agents" className={styles.navLink}>
+            Agents
+          </NavLink>
+        </li>
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,47 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { BootScreen } from '../components/QueryStatus.tsx';
+import { loadAgentsPage } from '../features/agents/index.ts';
+import { loadApprovalsPage } from '../features/approvals/index.ts';
+import { loadSignInPage, RequireSession, SIGN_IN_PATH } from '../features/auth/index.ts';
+import { loadProjectsPage } from '../features/projects/index.ts';
+import { loadConversationPage, loadThreadsPage } from '../features/threads/index.ts';
+import { NotFoundPage } from './NotFoundPage.tsx';
+import { RouteError } from './RouteError.tsx';
+import { Shell } from './Shell.tsx';
+
+/** Every page is a lazy route: the first load carries the shell and nothing a person has not opened yet. */
+export const appRoutes: RouteObject[] = [
+  {
+    hydrateFallbackElement: <BootScreen />,
+    errorElement: (
+      <BootScreen>
+        <RouteError />
+      </BootScreen>
+    ),
+    children: [
+      { path: SIGN_IN_PATH, lazy: loadSignInPage },
+      {
+        element: (
+          <RequireSession>
+            <Shell />
+          </RequireSession>
+        ),
+        children: [
+          {
+            // A page that fails shows its error inside the shell, so the navigation still works.
+            errorElement: <RouteError />,
+            children: [
+              { index: true, element: <Navigate to="/threads" replace /> },
+              { path: 'threads', lazy: loadThreadsPage },
+              { path: 'threads/:threadId', lazy: loadConversationPage },
+              { path: 'projects', lazy: loadProjectsPage },
+              { path: 'approvals', lazy: loadApprovalsPage },
+              { path: 'agents', lazy: loadAgentsPage },
+              { path: '*', element: <NotFoundPage /> },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,1 @@
+export const loadAgentsPage = () => import('./AgentsPage.tsx').then((m) => ({ Component: m.AgentsPage }));

@@ -1,0 +1,3 @@
+export { type ProjectRow, useProjects } from './use-projects.ts';
+
+export const loadProjectsPage = () => import('./ProjectsPage.tsx').then((m) => ({ Component: m.ProjectsPage }));

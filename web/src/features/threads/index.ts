@@ -1,0 +1,3 @@
+export const loadThreadsPage = () => import('./list/ThreadsPage.tsx').then((m) => ({ Component: m.ThreadsPage }));
+export const loadConversationPage = () =>
+  import('./conversation/ConversationPage.tsx').then((m) => ({ Component: m.ConversationPage }));

@@ -121,4 +121,18 @@ describe('cron triggers across worker processes', () => {
     );
     expect(counts.rows[0].runs).toBe(counts.rows[0].fires);
   }, 90_000);
+
+  it('skips a due time whose fire is refused (no subscription): recorded once, no run, the schedule moves on', async () => {
+    const { agentId, ids } = await cronTriggers(1, '0 0 1 1 *');
+    const cancel = await admin.http.post('/v1/organization/subscription/cancel', {});
+    expect(cancel.status, cancel.text).toBe(200);
+    await sql.query(`update triggers set next_fire_at = now() + interval '1 second' where id = any($1)`, [ids]);
+    await until('the refused fire recorded', async () => (await firesOf(ids)).length === 1);
+    await sleep(1500);
+    expect(await firesOf(ids)).toHaveLength(1);
+    expect(await runsOf(agentId)).toEqual([]);
+    const { rows } = await sql.query('select next_fire_at from triggers where id = $1', [ids[0]]);
+    // The next due time of a yearly schedule (a new year's midnight), not a retry of the refused one.
+    expect(new Date(rows[0].next_fire_at).getTime()).toBeGreaterThan(Date.now() + 60_000);
+  }, 90_000);
 });

@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/helpers/app.ts';
 import { createOrgWithAdmin, type TestOrg } from '../../test/helpers/fixtures.ts';
+import { uploadAndCommit } from '../../test/helpers/ingestion.ts';
 import { awaiting, postAndRun, waitForRun } from '../../test/helpers/runs.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { type AppWindow, launchBrowser, openApp, signIn } from './support/browser.ts';
@@ -100,5 +101,97 @@ describe('screenshots of the main pages', () => {
     await page.getByRole('group', { name: 'Approval needed' }).waitFor();
     await expectNoSeriousA11yViolations(page);
     await captureScreens(page, 'approvals');
+  });
+
+  it('writes agents, an agent, skills, the developer page and the profile', async () => {
+    const { page } = win;
+    const agent = await org.admin.http.post('/v1/agents', {
+      name: 'Research assistant',
+      description: 'Finds sources and summarises them with citations.',
+      system_prompt: 'You research a question and cite every source.',
+      config: { tools: ['create_document', 'search_project_files', 'ask_user'] },
+    });
+    expect(agent.status, agent.text).toBe(201);
+    await org.admin.http.post('/v1/agents', {
+      name: 'Meeting notes',
+      description: 'Turns a transcript into decisions and action items.',
+      system_prompt: 'You write meeting notes.',
+      visibility: 'private',
+    });
+    await org.admin.http.post('/v1/skills', {
+      slug: 'brand-voice',
+      name: 'Brand voice',
+      description: 'How the company writes.',
+      when_to_use: 'When writing anything customers will read.',
+      instructions: 'Short sentences. No jargon.',
+    });
+    const account = await org.admin.http.post('/v1/service-accounts', { name: 'Deploy bot', description: 'CI' });
+    await org.admin.http.post(`/v1/service-accounts/${account.body.id}/api-keys`, { name: 'release pipeline' });
+
+    await page.goto('/agents');
+    await page.getByRole('link', { name: 'Research assistant' }).waitFor();
+    await captureScreens(page, 'agents');
+
+    await page.getByRole('link', { name: 'Research assistant' }).click();
+    await page.getByRole('checkbox', { name: 'Brand voice' }).waitFor();
+    await captureScreens(page, 'agent');
+
+    await page.goto('/agents/skills');
+    await page.getByRole('link', { name: 'Brand voice' }).waitFor();
+    await expectNoSeriousA11yViolations(page);
+    await captureScreens(page, 'skills');
+
+    await page.goto('/developer');
+    await page.getByText('release pipeline').waitFor();
+    await expectNoSeriousA11yViolations(page);
+    await captureScreens(page, 'developer');
+
+    await page.goto('/profile');
+    await page.getByRole('textbox', { name: 'First name' }).waitFor();
+    await captureScreens(page, 'profile');
+  });
+
+  it("writes projects, a project with its files and search, and a thread's files", async () => {
+    const { page } = win;
+    const project = await org.admin.http.post('/v1/projects', {
+      name: 'Coastal survey',
+      description: 'Kelp forests and the otters that keep them.',
+    });
+    expect(project.status, project.text).toBe(201);
+    const upload = (filename: string, mimeType: string, text: string) =>
+      uploadAndCommit(org.admin.http, project.body.id, { filename, mimeType, data: Buffer.from(text) });
+    await upload('field-notes.txt', 'text/plain', 'Otters keep sea urchins in check, so kelp forests grow.');
+    await upload('survey-plan.md', 'text/markdown', '# Survey plan\n\nCount otters and urchins each May.');
+
+    await page.goto('/projects');
+    await page.getByRole('link', { name: 'Coastal survey' }).waitFor();
+    await captureScreens(page, 'projects');
+
+    await page.getByRole('link', { name: 'Coastal survey' }).click();
+    const files = page.getByRole('list', { name: 'Project files' });
+    await expect.poll(() => files.getByText('Indexed', { exact: true }).count(), { timeout: 30_000 }).toBe(2);
+    await page.getByRole('searchbox', { name: 'Search files' }).fill('otters');
+    await page.getByRole('searchbox', { name: 'Search files' }).press('Enter');
+    const results = page.getByRole('list', { name: 'Results for otters' });
+    await results.locator('mark').first().waitFor();
+    await expectNoSeriousA11yViolations(page);
+    // The files, the search and its highlighted results in view together.
+    await captureScreens(page, 'project', () => results.scrollIntoViewIfNeeded());
+
+    const thread = await newThread('Tool use by species');
+    const table = await postAndRun(
+      org.admin.http,
+      thread,
+      `/tool create_file ${JSON.stringify({
+        filename: 'tool-use.csv',
+        content: 'species,tool,observed\nsea otter,stone,yes\nbottlenose dolphin,sponge,yes\nbeaver,none,no\n',
+      })}`,
+    );
+    await waitForRun(org.admin.http, thread, table.run.id);
+    await page.goto(`/threads/${thread}`);
+    await page.getByRole('button', { name: 'Files (1)' }).click();
+    await page.getByRole('button', { name: 'Preview tool-use.csv' }).click();
+    await page.getByRole('table', { name: 'tool-use.csv' }).waitFor();
+    await captureScreens(page, 'thread-files');
   });
 });

@@ -72,7 +72,10 @@ describe('signing in and out', () => {
   it('works with the keyboard alone: sign in, skip to the page, start a thread and send a message', async () => {
     const { page, context, errors } = await openApp(browser, app.url);
     await page.goto('/sign-in');
+    // The page is a lazy route: keys pressed before its form exists would go nowhere.
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
     await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('email');
     await page.keyboard.type(person().email);
     await page.keyboard.press('Tab');
     await page.keyboard.type(person().password);

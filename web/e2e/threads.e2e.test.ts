@@ -90,6 +90,7 @@ describe('the threads list', () => {
     await expect.poll(() => project.textContent()).toContain('2 threads');
     await expectNoSeriousA11yViolations(page);
     await project.getByRole('link', { name: 'Launch' }).click();
+    await page.getByRole('link', { name: 'Threads in this project' }).click();
     await expect.poll(() => threadLinks(page, 'Recent').allTextContents()).toEqual(['Sea otter facts', 'Beaver dams']);
     expect(await page.getByRole('combobox', { name: 'Project' }).inputValue()).toBe(projectId);
 

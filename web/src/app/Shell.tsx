@@ -1,5 +1,6 @@
 import { Link, Outlet } from 'react-router';
 import { useSignedInUser, useSignOut } from '../features/auth/index.ts';
+import { UserMenu } from '../features/profile/index.ts';
 import { Navigation } from './Navigation.tsx';
 import styles from './Shell.module.css';
 
@@ -18,10 +19,7 @@ export function Shell() {
           Atrium
         </Link>
         <div className={styles.account}>
-          <span className={styles.user}>
-            <span className={styles.name}>{user.display_name}</span>
-            <span className={styles.org}>{user.organization_name}</span>
-          </span>
+          <UserMenu user={user} />
           <button
             type="button"
             className="button button--quiet"

@@ -1,9 +1,12 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { BootScreen } from '../components/QueryStatus.tsx';
-import { loadAgentsPage } from '../features/agents/index.ts';
+import { loadAgentPage, loadAgentsArea, loadAgentsPage, loadNewAgentPage } from '../features/agents/index.ts';
 import { loadApprovalsPage } from '../features/approvals/index.ts';
 import { loadSignInPage, RequireSession, SIGN_IN_PATH } from '../features/auth/index.ts';
-import { loadProjectsPage } from '../features/projects/index.ts';
+import { loadDeveloperPage } from '../features/developer/index.ts';
+import { loadProfilePage } from '../features/profile/index.ts';
+import { loadProjectPage, loadProjectsPage } from '../features/projects/index.ts';
+import { loadNewSkillPage, loadSkillPage, loadSkillsPage } from '../features/skills/index.ts';
 import { loadConversationPage, loadThreadsPage } from '../features/threads/index.ts';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { RouteError } from './RouteError.tsx';
@@ -35,8 +38,22 @@ export const appRoutes: RouteObject[] = [
               { path: 'threads', lazy: loadThreadsPage },
               { path: 'threads/:threadId', lazy: loadConversationPage },
               { path: 'projects', lazy: loadProjectsPage },
+              { path: 'projects/:projectId', lazy: loadProjectPage },
               { path: 'approvals', lazy: loadApprovalsPage },
-              { path: 'agents', lazy: loadAgentsPage },
+              {
+                path: 'agents',
+                lazy: loadAgentsArea,
+                children: [
+                  { index: true, lazy: loadAgentsPage },
+                  { path: 'new', lazy: loadNewAgentPage },
+                  { path: 'skills', lazy: loadSkillsPage },
+                  { path: 'skills/new', lazy: loadNewSkillPage },
+                  { path: 'skills/:skillId', lazy: loadSkillPage },
+                  { path: ':agentId', lazy: loadAgentPage },
+                ],
+              },
+              { path: 'profile', lazy: loadProfilePage },
+              { path: 'developer', lazy: loadDeveloperPage },
               { path: '*', element: <NotFoundPage /> },
             ],
           },

@@ -1,29 +1,31 @@
-import { unwrap } from '@atrium/client';
-import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import styles from '../../components/CardList.module.css';
 import { LoadError, Loading } from '../../components/QueryStatus.tsx';
-import { useClient } from '../../lib/client-context.tsx';
-import styles from './AgentsPage.module.css';
+import { useAgents } from './use-agents.ts';
 
 export function AgentsPage() {
-  const client = useClient();
-  const agents = useQuery({
-    queryKey: ['agents'],
-    queryFn: async () => unwrap(await client.api.GET('/v1/agents', { params: { query: { limit: 100 } } })),
-  });
+  const agents = useAgents();
 
   return (
     <div className="page">
-      <h1>Agents</h1>
+      <div className={styles.header}>
+        <h1>Agents</h1>
+        <Link to="/agents/new" className="button button--primary">
+          New agent
+        </Link>
+      </div>
       <p className="muted">Assistants your organization set up, each with its own instructions, model and tools.</p>
       {agents.isPending && <Loading />}
       {agents.isError && <LoadError error={agents.error} onRetry={() => agents.refetch()} />}
-      {agents.data?.data.length === 0 && <p className="empty">No agents yet.</p>}
+      {agents.data?.length === 0 && <p className="empty">No agents yet.</p>}
       <ul className={styles.list}>
-        {agents.data?.data.map((agent) => (
-          <li key={agent.id} className={styles.row}>
-            <h2 className={styles.name}>{agent.name}</h2>
+        {agents.data?.map((agent) => (
+          <li key={agent.id} className={styles.card}>
+            <h2 className={styles.name}>
+              <Link to={`/agents/${agent.id}`}>{agent.name}</Link>
+            </h2>
             {agent.description && <p className={styles.description}>{agent.description}</p>}
-            <p className={styles.visibility}>
+            <p className={styles.meta}>
               {agent.visibility === 'private' ? 'Only you' : 'Everyone in the organization'}
             </p>
           </li>

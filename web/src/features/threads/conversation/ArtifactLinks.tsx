@@ -1,5 +1,5 @@
+import { useArtifactDownloadUrl } from '../../artifacts/index.ts';
 import styles from './ArtifactLinks.module.css';
-import { useArtifactDownloadUrl } from './use-conversation.ts';
 
 interface ArtifactRef {
   id: string;

@@ -61,7 +61,7 @@ function Conversation({ thread }: { thread: ThreadWithRun }) {
 
   return (
     <div className={styles.page}>
-      <ConversationHeader thread={thread} />
+      <ConversationHeader thread={thread} artifacts={artifacts.data} />
       {transcript.isPending && <Loading label="Loading messages…" />}
       {transcript.isError && <LoadError error={transcript.error} onRetry={() => transcript.refetch()} />}
       {transcript.isSuccess && (

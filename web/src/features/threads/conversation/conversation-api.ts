@@ -11,7 +11,6 @@ const PAGE_SIZE = 100;
 export const conversationKeys = {
   transcript: (threadId: string) => ['transcript', threadId] as const,
   artifacts: (threadId: string) => ['thread-artifacts', threadId] as const,
-  download: (artifactId: string) => ['artifacts', 'download', artifactId] as const,
 };
 
 /** Every message of the thread, oldest first. */
@@ -45,11 +44,4 @@ export async function cancelRun(client: AtriumClient, threadId: string, runId: s
   return unwrap(
     await client.api.POST('/v1/threads/{id}/runs/{runId}/cancel', { params: { path: { id: threadId, runId } } }),
   );
-}
-
-export async function artifactDownloadUrl(client: AtriumClient, artifactId: string) {
-  const { download_url } = unwrap(
-    await client.api.GET('/v1/artifacts/{id}/download', { params: { path: { id: artifactId } } }),
-  );
-  return download_url;
 }

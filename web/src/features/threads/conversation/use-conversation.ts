@@ -3,7 +3,6 @@ import { useClient } from '../../../lib/client-context.tsx';
 import { isApiError } from '../../../lib/errors.ts';
 import { threadKeys } from '../threads-api.ts';
 import {
-  artifactDownloadUrl,
   cancelRun,
   conversationKeys,
   type Message,
@@ -11,9 +10,6 @@ import {
   readThreadArtifacts,
   readTranscript,
 } from './conversation-api.ts';
-
-/** Download URLs live an hour; asking again well before that keeps every link usable. */
-const DOWNLOAD_URL_FRESH_MS = 45 * 60 * 1000;
 
 export function useTranscript(threadId: string) {
   const client = useClient();
@@ -25,16 +21,6 @@ export function useThreadArtifacts(threadId: string) {
   return useQuery({
     queryKey: conversationKeys.artifacts(threadId),
     queryFn: () => readThreadArtifacts(client, threadId),
-  });
-}
-
-export function useArtifactDownloadUrl(artifactId: string) {
-  const client = useClient();
-  return useQuery({
-    queryKey: conversationKeys.download(artifactId),
-    queryFn: () => artifactDownloadUrl(client, artifactId),
-    staleTime: DOWNLOAD_URL_FRESH_MS,
-    refetchInterval: DOWNLOAD_URL_FRESH_MS,
   });
 }
 

@@ -1,0 +1,1 @@
+export const loadDeveloperPage = () => import('./DeveloperPage.tsx').then((m) => ({ Component: m.DeveloperPage }));

@@ -1,0 +1,1 @@
+export { TriggersSection } from './TriggersSection.tsx';

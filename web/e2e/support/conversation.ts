@@ -13,11 +13,17 @@ export async function startThread(page: Page): Promise<string> {
   return id!;
 }
 
-/** Types into the composer and sends with Enter. */
+const postsMessage = (method: string, url: string) =>
+  method === 'POST' && /^\/v1\/threads\/[^/]+\/messages$/.test(new URL(url).pathname);
+
+/** Types into the composer, sends with Enter and waits for the server's answer (so the run exists). */
 export async function sendMessage(page: Page, text: string): Promise<void> {
   const box = page.getByRole('textbox', { name: 'Message' });
   await box.fill(text);
-  await box.press('Enter');
+  await Promise.all([
+    page.waitForResponse((response) => postsMessage(response.request().method(), response.url())),
+    box.press('Enter'),
+  ]);
 }
 
 /** The newest run of the thread, read over the API. */

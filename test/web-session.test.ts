@@ -143,6 +143,10 @@ describe('GET /web/session', () => {
     expect(current.status).toBe(200);
     expect(current.body).toEqual(response.body);
     expectError(await app.http.get(SESSION, { headers: WEB }), 401, 'unauthorized');
+    // With a bearer beside the cookie, the bearer is the session (as everywhere): its user and its expiry.
+    const both = await app.http.get(SESSION, asWebApp(cookie.value, { authorization: `Bearer ${org.admin.token}` }));
+    expect(both.body.user.id).toBe(org.admin.user.id);
+    expect(both.body.expires_at).not.toBe(response.body.expires_at);
   });
 
   it('owes the usual security cases: bad credentials 401, an API key 401, a bearer session without the header 403', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { parseBearer } from '../../platform/auth/credentials.ts';
 import { contextOf } from '../../platform/auth/guard.ts';
 import {
   clearedSessionCookie,
@@ -79,7 +80,9 @@ export function registerWebSessionRoutes(
     },
     handler: async (req, reply) => {
       noStore(reply);
-      const token = webSessionToken(req.headers) ?? req.headers.authorization?.slice('Bearer '.length) ?? '';
+      // The token the guard authenticated: a bearer header wins over the cookie, as it does there.
+      const bearer = parseBearer(req.headers.authorization);
+      const token = bearer?.type === 'jwt' ? bearer.token : (webSessionToken(req.headers) ?? '');
       return webSessions.current(token, await users.getMe(contextOf(req)));
     },
   });

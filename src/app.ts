@@ -322,7 +322,7 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   });
   app.setValidatorCompiler(validatorCompiler);
   // Before the documentation routes, so that their pages get their own headers.
-  await registerEdge(app, { corsOrigins: deps.config.corsOrigins });
+  await registerEdge(app, { corsOrigins: deps.config.corsOrigins, blobOrigin: services.storage.urlOrigin });
   app.setSerializerCompiler(deps.config.validateResponses ? serializerCompiler : () => (data) => JSON.stringify(data));
 
   await app.register(fastifySwagger, {

@@ -58,6 +58,11 @@ describe('Azure blob storage (Azurite)', () => {
       expect(await service.getContainerClient(other).exists()).toBe(true);
       // No local blob routes in this mode.
       expect((await fetch(`${app.url}/storage/blobs/a?expires=1&sig=x`, { method: 'PUT' })).status).toBe(404);
+      // The web app's pages may upload to and read from the blob endpoint, and only there besides their own origin.
+      const page = await fetch(`${app.url}/threads`);
+      await page.text();
+      const csp = (page.headers.get('content-security-policy') ?? '').split(';');
+      expect(csp).toContain(`connect-src 'self' ${new URL(azurite.blobEndpoint).origin}`);
     } finally {
       await app.close();
     }

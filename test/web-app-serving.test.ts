@@ -47,6 +47,8 @@ describe('the web app at /', () => {
       expect(csp).toContain("script-src 'self'");
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).not.toContain('unsafe');
+      // Blobs are this server's own signed URLs here, so the page talks to its own origin only.
+      expect(csp.split(';')).toContain("connect-src 'self'");
       expect(res.text).toBe(INDEX);
     }
   });

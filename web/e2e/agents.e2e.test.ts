@@ -4,7 +4,13 @@ import type { TestApp } from '../../test/helpers/app.ts';
 import { createOrgWithAdmin, type TestOrg } from '../../test/helpers/fixtures.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { type AppWindow, launchBrowser, openApp, signIn } from './support/browser.ts';
-import { assistantReplies, deliveredRun, expectStoredReply, words } from './support/conversation.ts';
+import {
+  assistantReplies,
+  deliveredRun,
+  expectStoredReply,
+  recordReplyTexts,
+  words,
+} from './support/conversation.ts';
 import { startAppWithWeb } from './support/server.ts';
 
 let app: TestApp;
@@ -68,6 +74,7 @@ describe('agents', () => {
     });
     await expectNoSeriousA11yViolations(page);
 
+    const replyTexts = await recordReplyTexts(page);
     await page
       .getByRole('textbox', { name: 'Prompt' })
       .fill('How do sea otters use tools to open shellfish, and do they keep favourite rocks?');
@@ -80,16 +87,11 @@ describe('agents', () => {
       .waitFor();
 
     // The reply grows in the conversation while the run streams, then stays as the stored message.
-    const live = assistantReplies(page).last().locator('.markdown');
-    const seen: string[] = [];
-    while (!seen.at(-1)?.includes('You said')) {
-      const text = words(await live.textContent({ timeout: 15_000 }));
-      if (text !== seen.at(-1)) seen.push(text);
-      await page.waitForTimeout(40);
-    }
-    expect(seen.length).toBeGreaterThanOrEqual(3);
     const { outputMessage } = await deliveredRun(org.admin.http, threadId);
     await expectStoredReply(page, outputMessage.content);
+    const seen = await replyTexts();
+    expect(seen.length).toBeGreaterThanOrEqual(3);
+    for (const text of seen) expect(words(outputMessage.content).startsWith(text)).toBe(true);
   });
 
   it('edits and archives an agent', async () => {

@@ -8,6 +8,7 @@ import {
   assistantReplies,
   deliveredRun,
   expectStoredReply,
+  recordReplyTexts,
   sendMessage,
   startThread,
   watchAssistantArticles,
@@ -38,22 +39,16 @@ describe('the conversation', () => {
     const { page } = win;
     const threadId = await startThread(page);
     const mostReplies = await watchAssistantArticles(page);
+    const replyTexts = await recordReplyTexts(page);
     await sendMessage(page, 'Tell me about sea otters and their tools');
     await page.getByRole('article', { name: 'You' }).getByText('Tell me about sea otters').waitFor();
 
-    // Sample the live reply while it grows: it only ever extends what was shown.
-    const live = assistantReplies(page).last().locator('.markdown');
-    const seen: string[] = [];
-    while (!seen.at(-1)?.includes('You said')) {
-      const text = words(await live.textContent({ timeout: 15_000 }));
-      if (text !== seen.at(-1)) seen.push(text);
-      await page.waitForTimeout(40);
-    }
     const { outputMessage } = await deliveredRun(org.admin.http, threadId);
+    await expectStoredReply(page, outputMessage.content);
+    // The reply grew in place while it streamed, and only ever extended what was shown.
+    const seen = await replyTexts();
     expect(seen.length).toBeGreaterThanOrEqual(3);
     for (const text of seen) expect(words(outputMessage.content).startsWith(text)).toBe(true);
-
-    await expectStoredReply(page, outputMessage.content);
     // The stored reply took the live one's place: never both at once.
     expect(await mostReplies()).toBe(1);
     expect(await assistantReplies(page).count()).toBe(1);

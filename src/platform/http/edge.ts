@@ -52,33 +52,29 @@ const BLOB_PROFILE = helmetHeaders({
 
 /**
  * The web app's pages and assets: scripts and styles of our own origin only; images and previews may come from
- * signed blob URLs (another origin with Azure storage); no frame may embed the app.
+ * signed blob URLs; the page's own requests go to this origin and, when blobs live elsewhere (Azure), to the blob
+ * origin, where the browser uploads files and reads previews; no frame may embed the app.
  */
-const WEB_APP_PROFILE = helmetHeaders({
-  contentSecurityPolicy: {
-    useDefaults: false,
-    directives: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      styleSrc: ["'self'"],
-      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-      mediaSrc: ["'self'", 'blob:', 'https:'],
-      frameSrc: ["'self'", 'blob:', 'https:'],
-      connectSrc: ["'self'"],
-      fontSrc: ["'self'", 'data:'],
-      objectSrc: ["'none'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'"],
-      frameAncestors: ["'none'"],
+function webAppProfile(blobOrigin: string | null): Readonly<Record<string, string>> {
+  return helmetHeaders({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'blob:', 'https:'],
+        frameSrc: ["'self'", 'blob:', 'https:'],
+        connectSrc: blobOrigin ? ["'self'", blobOrigin] : ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
     },
-  },
-});
-
-function profileOf(url: string): Readonly<Record<string, string>> {
-  if (url === WEB_APP_ROUTE) return WEB_APP_PROFILE;
-  if (url.startsWith('/docs')) return DOCS_PROFILE;
-  if (url.startsWith(BLOB_ROUTE_PREFIX)) return BLOB_PROFILE;
-  return API_PROFILE;
+  });
 }
 
 /**
@@ -86,7 +82,17 @@ function profileOf(url: string): Readonly<Record<string, string>> {
  * errors), and CORS for the origins an operator allows. CORS is off unless `ATRIUM_CORS_ORIGINS` names origins:
  * bearer credentials travel in a header, so no cookie is ever allowed across origins.
  */
-export async function registerEdge(app: FastifyInstance, options: { corsOrigins: readonly string[] }) {
+export async function registerEdge(
+  app: FastifyInstance,
+  options: { corsOrigins: readonly string[]; blobOrigin: string | null },
+) {
+  const webApp = webAppProfile(options.blobOrigin);
+  const profileOf = (url: string) => {
+    if (url === WEB_APP_ROUTE) return webApp;
+    if (url.startsWith('/docs')) return DOCS_PROFILE;
+    if (url.startsWith(BLOB_ROUTE_PREFIX)) return BLOB_PROFILE;
+    return API_PROFILE;
+  };
   app.addHook('onRoute', (route) => {
     route.config = { ...route.config, securityHeaders: profileOf(route.url) };
   });

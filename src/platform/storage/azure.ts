@@ -93,6 +93,7 @@ export function createAzureBlobStorage(options: {
   return {
     backend: 'azure',
     enforcesUploadSize: false,
+    urlOrigin: new URL(container.url).origin,
     start,
 
     async createUploadUrl(request: UploadUrlRequest) {

@@ -279,6 +279,7 @@ export function createLocalBlobStorage(options: {
   return {
     backend: 'local',
     enforcesUploadSize: true,
+    urlOrigin: null,
     signer,
     store,
     locate,

@@ -53,6 +53,11 @@ export interface BlobStorage {
    * false: the URL cannot bind the length (Azure SAS), so whoever commits the upload checks `stat(key).sizeBytes`.
    */
   readonly enforcesUploadSize: boolean;
+  /**
+   * The origin the signed URLs point at when it is not this server's (Azure: the account's blob endpoint), so a
+   * browser page of ours may be allowed to upload to it and read from it; null when the URLs are this server's.
+   */
+  readonly urlOrigin: string | null;
   /** Prepares the backend (directories, the Azure container); idempotent, and run by the app's onReady. */
   start(): Promise<void>;
   /**

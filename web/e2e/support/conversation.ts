@@ -79,3 +79,25 @@ export async function watchAssistantArticles(page: Page): Promise<() => Promise<
   });
   return () => page.evaluate(() => (window as unknown as { mostAssistantArticles: number }).mostAssistantArticles);
 }
+
+/**
+ * Starts recording every text the last Assistant reply shows (a MutationObserver in the page, so each render is
+ * seen however slowly the test process samples); the returned function reads the distinct texts in order.
+ */
+export async function recordReplyTexts(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const scope = window as unknown as { replyTexts: string[] };
+    scope.replyTexts = [];
+    const lastReply = () =>
+      [...document.querySelectorAll('article[aria-labelledby]')]
+        .filter(
+          (article) => document.getElementById(article.getAttribute('aria-labelledby')!)?.textContent === 'Assistant',
+        )
+        .at(-1);
+    new MutationObserver(() => {
+      const text = (lastReply()?.querySelector('.markdown')?.textContent ?? '').replace(/\s+/g, ' ').trim();
+      if (text && text !== scope.replyTexts.at(-1)) scope.replyTexts.push(text);
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { replyTexts: string[] }).replyTexts);
+}

@@ -4,13 +4,7 @@ import type { TestApp } from '../../test/helpers/app.ts';
 import { createOrgWithAdmin, type TestOrg } from '../../test/helpers/fixtures.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { type AppWindow, launchBrowser, openApp, signIn } from './support/browser.ts';
-import {
-  assistantReplies,
-  deliveredRun,
-  expectStoredReply,
-  recordReplyTexts,
-  words,
-} from './support/conversation.ts';
+import { deliveredRun, expectStoredReply, recordReplyTexts, words } from './support/conversation.ts';
 import { startAppWithWeb } from './support/server.ts';
 
 let app: TestApp;

@@ -1,7 +1,5 @@
 import { type Config, ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './platform/db/client.ts';
-import { migrate } from './platform/db/migrate.ts';
-import { type RunningServer, startServer, startWorker } from './server.ts';
+import type { RunningServer } from './server.ts';
 
 const USAGE = 'usage: atrium <serve|worker|migrate>';
 
@@ -39,19 +37,26 @@ function stopOn(close: () => Promise<void>, log: (message: string) => void) {
   process.on('SIGINT', () => void stop('SIGINT'));
 }
 
+// Each command imports what it runs only once it runs, so a usage or configuration error answers at once.
 async function serve(config: Config) {
+  const { startServer } = await import('./server.ts');
   const server = await startServer(config);
   printWelcome(server, config);
   stopOn(server.close, (message) => server.app.log.info(message));
 }
 
 async function worker(config: Config) {
+  const { startWorker } = await import('./server.ts');
   const running = await startWorker(config);
   process.stdout.write('Atrium worker started: claiming jobs\n');
   stopOn(running.close, (message) => process.stdout.write(`${message}\n`));
 }
 
 async function migrateOnly(config: Config) {
+  const [{ openDatabase }, { migrate }] = await Promise.all([
+    import('./platform/db/client.ts'),
+    import('./platform/db/migrate.ts'),
+  ]);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     const applied = await migrate(database.db);

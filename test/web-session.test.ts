@@ -102,6 +102,16 @@ describe('POST /web/session', () => {
       400,
       'invalid_request',
     );
+    // Bounded before any password is hashed: a long password is invalid, a body past 1 MiB is never read whole.
+    const long = await app.http.post(SESSION, { email: member.user.email, password: 'p'.repeat(257) }, { headers: WEB });
+    expectError(long, 400, 'invalid_request');
+    const huge = await app.http.post(
+      SESSION,
+      { email: member.user.email, password: 'p'.repeat(1024 * 1024) },
+      { headers: WEB },
+    );
+    expectError(huge, 413, 'payload_too_large');
+    expect(huge.headers.get('set-cookie')).toBeNull();
   });
 
   it('mints with the web key for customers (no console access) and the console key for operators', async () => {

@@ -61,8 +61,9 @@ export function createWebSessionService(deps: {
       // The password was right: the person may learn why they cannot come in.
       if (user.isSuspended) throw new ApiError(403, 'user_suspended', 'Your account is suspended');
       if (user.organizationBlocked) throw new ApiError(403, 'org_suspended', 'Your organization is suspended');
-      const consoleKey = await platformKey('console');
-      const key = consoleKey?.organizationId === user.organizationId ? consoleKey : await platformKey('web');
+      // Operators (the system organization's people) through the console key, when it is live; everyone else,
+      // and operators without it, through the web key.
+      const key = (user.organizationIsSystem ? await platformKey('console') : null) ?? (await platformKey('web'));
       if (!key) {
         throw new ApiError(503, 'web_sign_in_unavailable', 'Web sign-in is unavailable: the platform has no live key');
       }

@@ -120,6 +120,7 @@ export const usersStore = {
         isSuspended: users.isSuspended,
         consoleSections: consoleRoles.sections,
         organizationBlocked: organizationBlocked(organizations, now.toISOString()),
+        organizationIsSystem: organizations.isSystem,
       })
       .from(users)
       .innerJoin(organizations, eq(organizations.id, users.organizationId))

@@ -103,7 +103,11 @@ describe('POST /web/session', () => {
       'invalid_request',
     );
     // Bounded before any password is hashed: a long password is invalid, a body past 1 MiB is never read whole.
-    const long = await app.http.post(SESSION, { email: member.user.email, password: 'p'.repeat(257) }, { headers: WEB });
+    const long = await app.http.post(
+      SESSION,
+      { email: member.user.email, password: 'p'.repeat(257) },
+      { headers: WEB },
+    );
     expectError(long, 400, 'invalid_request');
     const huge = await app.http.post(
       SESSION,

@@ -259,6 +259,7 @@ describe('runs', () => {
         type: 'clarification',
         run_id: run.id,
         thread_id: thread.id,
+        thread_title: thread.title,
         act_key: act.key,
       }),
     );

@@ -68,6 +68,10 @@ describe('approvals', () => {
     await approvalsLink().click();
     const card = page.getByRole('group', { name: 'Approval needed' });
     await card.getByText('Send the announcement to everyone?').waitFor();
+    // Each card names the thread it waits in, as a link to it.
+    const title = (await org.admin.http.get(`/v1/threads/${threadId}`)).body.title ?? 'Untitled thread';
+    const threadLink = page.getByRole('listitem').filter({ has: card }).getByRole('link', { name: title });
+    expect(await threadLink.getAttribute('href')).toBe(`/threads/${threadId}`);
     await expectNoSeriousA11yViolations(page);
     await card.getByRole('button', { name: 'Approve' }).click();
 

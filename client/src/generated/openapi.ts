@@ -18561,6 +18561,8 @@ export interface components {
             run_id: string;
             /** Format: uuid */
             thread_id: string;
+            /** @description The title of the thread the run waits in (null while it has none) */
+            thread_title: string | null;
             act_key: string;
             prompt: string;
             options: string[];
@@ -20031,6 +20033,8 @@ export interface components {
             run_id: string;
             /** Format: uuid */
             thread_id: string;
+            /** @description The title of the thread the run waits in (null while it has none) */
+            thread_title: string | null;
             act_key: string;
             prompt: string;
             options: string[];

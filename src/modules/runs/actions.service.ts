@@ -185,6 +185,7 @@ export function createRunActionsService(deps: {
             type: interrupt.type,
             run_id: r.runId,
             thread_id: r.threadId,
+            thread_title: r.threadTitle,
             act_key: r.key,
             prompt: interrupt.prompt,
             options: interrupt.options,

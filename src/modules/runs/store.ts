@@ -286,6 +286,7 @@ export const approvalsStore = {
         createdAt: acts.updatedAt,
         runId: runs.id,
         threadId: runs.threadId,
+        threadTitle: threads.title,
       })
       .from(acts)
       .innerJoin(runs, eq(runs.id, acts.runId))

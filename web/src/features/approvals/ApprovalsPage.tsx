@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { LoadError, Loading } from '../../components/QueryStatus.tsx';
 import { Timestamp } from '../../components/Timestamp.tsx';
+import { threadTitle } from '../threads/index.ts';
 import styles from './ApprovalsPage.module.css';
 import type { PendingApproval, PendingInterrupt } from './approvals-api.ts';
 import { InterruptCard } from './InterruptCard.tsx';
@@ -29,7 +30,7 @@ export function ApprovalsPage() {
         {approvals.data?.data.map((approval) => (
           <li key={approval.id} className={styles.item}>
             <p className={styles.meta}>
-              <Link to={`/threads/${approval.thread_id}`}>Open thread</Link>
+              <Link to={`/threads/${approval.thread_id}`}>{threadTitle({ title: approval.thread_title })}</Link>
               <span aria-hidden="true"> · </span>
               <Timestamp value={approval.created_at} />
             </p>

@@ -112,6 +112,32 @@ describe('projects', () => {
     expect((await members()).body.data.map((m: { user_id: string }) => m.user_id)).toEqual([org.admin.user.id]);
   });
 
+  it("names a teammate's message in a project thread by the member's name", async () => {
+    const { page } = win;
+    const project = await org.admin.http.post('/v1/projects', { name: 'Tide pools' });
+    expect(project.status, project.text).toBe(201);
+    const added = await org.admin.http.post(`/v1/projects/${project.body.id}/members`, {
+      user_id: grace.user.id,
+      role: 'member',
+    });
+    expect(added.status, added.text).toBe(201);
+    const thread = await grace.http.post('/v1/threads', { title: 'Low tide', project_id: project.body.id });
+    expect(thread.status, thread.text).toBe(201);
+    const posted = await grace.http.post(`/v1/threads/${thread.body.id}/messages`, {
+      content: 'The anemones are out',
+      run: false,
+    });
+    expect(posted.status, posted.text).toBe(201);
+    const graceName: string = (await org.admin.http.get(`/v1/projects/${project.body.id}/members`)).body.data.find(
+      (m: { user_id: string }) => m.user_id === grace.user.id,
+    ).display_name;
+
+    await page.goto(`/threads/${thread.body.id}`);
+    const article = page.getByRole('article', { name: graceName });
+    await article.getByText('The anemones are out').waitFor();
+    expect(await page.getByRole('article', { name: 'Teammate' }).count()).toBe(0);
+  });
+
   it('lists projects with their aggregates and archives one', async () => {
     const { page } = win;
     const project = await org.admin.http.post('/v1/projects', { name: 'Old notes', description: 'To archive' });

@@ -8,13 +8,15 @@ export type ProjectRole = ProjectMember['role'];
 
 const membersKey = (projectId: string) => ['project', projectId, 'members'] as const;
 
-export function useMembers(projectId: string) {
+/** The project's members; none asked for without a project (a thread outside any project). */
+export function useMembers(projectId: string | null) {
   const client = useClient();
   return useQuery({
-    queryKey: membersKey(projectId),
+    queryKey: membersKey(projectId ?? ''),
     // One page holds every member (the route does not paginate).
     queryFn: async () =>
-      unwrap(await client.api.GET('/v1/projects/{id}/members', { params: { path: { id: projectId } } })).data,
+      unwrap(await client.api.GET('/v1/projects/{id}/members', { params: { path: { id: projectId ?? '' } } })).data,
+    enabled: projectId !== null,
   });
 }
 

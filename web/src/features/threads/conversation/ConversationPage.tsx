@@ -2,7 +2,6 @@ import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { LoadError, Loading } from '../../../components/QueryStatus.tsx';
 import { describeError, isApiError } from '../../../lib/errors.ts';
-import { useSignedInUser } from '../../auth/index.ts';
 import { titleFromMessage } from '../thread-title.ts';
 import type { ThreadWithRun } from '../threads-api.ts';
 import { useThread, useUpdateThread } from '../use-threads.ts';
@@ -13,6 +12,7 @@ import type { Artifact } from './conversation-api.ts';
 import { LiveRun } from './LiveRun.tsx';
 import { Transcript } from './Transcript.tsx';
 import { useSendMessage, useThreadArtifacts, useTranscript } from './use-conversation.ts';
+import { useMessageAuthor } from './use-message-author.ts';
 
 export function ConversationPage() {
   const { threadId = '' } = useParams();
@@ -32,7 +32,7 @@ export function ConversationPage() {
 }
 
 function Conversation({ thread }: { thread: ThreadWithRun }) {
-  const me = useSignedInUser();
+  const authorOf = useMessageAuthor(thread.project_id);
   const transcript = useTranscript(thread.id);
   const artifacts = useThreadArtifacts(thread.id);
   const send = useSendMessage(thread.id);
@@ -65,7 +65,7 @@ function Conversation({ thread }: { thread: ThreadWithRun }) {
       {transcript.isPending && <Loading label="Loading messages…" />}
       {transcript.isError && <LoadError error={transcript.error} onRetry={() => transcript.refetch()} />}
       {transcript.isSuccess && (
-        <Transcript messages={transcript.data} myUserId={me.id} artifactsByRun={artifactsByRun}>
+        <Transcript messages={transcript.data} authorOf={authorOf} artifactsByRun={artifactsByRun}>
           {liveRunId && <LiveRun key={liveRunId} threadId={thread.id} runId={liveRunId} />}
         </Transcript>
       )}

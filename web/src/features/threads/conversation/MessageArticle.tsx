@@ -7,24 +7,16 @@ import { MessageFrame } from './MessageFrame.tsx';
 
 interface MessageArticleProps {
   message: Message;
-  myUserId: string;
+  /** Who wrote it: the start of the article's accessible name. */
+  author: string;
   /** Files the run that wrote this message produced. */
   artifacts: readonly Artifact[] | undefined;
 }
 
-const authorOf = (message: Message, myUserId: string) => {
-  if (message.role === 'assistant') return 'Assistant';
-  return message.created_by_id === myUserId ? 'You' : 'Teammate';
-};
-
 /** A stored message: a person's words as they typed them, an assistant's rendered as sanitised Markdown. */
-export function MessageArticle({ message, myUserId, artifacts }: MessageArticleProps) {
+export function MessageArticle({ message, author, artifacts }: MessageArticleProps) {
   return (
-    <MessageFrame
-      author={authorOf(message, myUserId)}
-      variant={message.role}
-      meta={<Timestamp value={message.created_at} />}
-    >
+    <MessageFrame author={author} variant={message.role} meta={<Timestamp value={message.created_at} />}>
       {message.role === 'user' ? (
         <p className={styles.plain}>{message.content}</p>
       ) : (

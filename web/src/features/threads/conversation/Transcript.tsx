@@ -11,7 +11,7 @@ const MESSAGE_GAP_PX = 12;
 
 interface TranscriptProps {
   messages: readonly Message[];
-  myUserId: string;
+  authorOf: (message: Message) => string;
   artifactsByRun: ReadonlyMap<string, readonly Artifact[]>;
   /** The live run's reply, after the stored messages. */
   children?: ReactNode;
@@ -21,7 +21,7 @@ interface TranscriptProps {
  * The conversation, oldest first. Only the messages in and near view are in the DOM (a thread of hundreds scrolls
  * as smoothly as one of ten); the live reply follows the last of them.
  */
-export function Transcript({ messages, myUserId, artifactsByRun, children }: TranscriptProps) {
+export function Transcript({ messages, authorOf, artifactsByRun, children }: TranscriptProps) {
   const scroller = useRef<HTMLElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -55,7 +55,7 @@ export function Transcript({ messages, myUserId, artifactsByRun, children }: Tra
               >
                 <MessageArticle
                   message={message}
-                  myUserId={myUserId}
+                  author={authorOf(message)}
                   artifacts={message.run_id ? artifactsByRun.get(message.run_id) : undefined}
                 />
               </div>

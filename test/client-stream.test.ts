@@ -263,10 +263,72 @@ describe('streamTurn against a scripted stream', () => {
     const waits: number[] = [];
     const client = createAtriumClient({ baseUrl: sse.url, retry: { sleep: async (ms) => void waits.push(ms) } });
     await expect(collect(client.streamTurn('thread-1', 'run-1'))).rejects.toThrow(
-      'The turn stream of run run-1 closed 3 times in a row before its snapshot',
+      'The turn stream of run run-1 failed 3 times in a row before a snapshot',
     );
     expect(sse.connections()).toBe(3);
     expect(waits).toHaveLength(2);
+  });
+});
+
+/**
+ * A stream server whose n-th connection (from 1) `answer(n)` decides: the start of the run (a snapshot, then the
+ * connection drops), its end (a later snapshot and the completing patch), or 503 as a restarting server answers.
+ */
+async function streamServer(answer: (n: number) => 'start' | 'end' | 503) {
+  let connections = 0;
+  const server = createServer((_req, res) => {
+    const what = answer(++connections);
+    if (what === 503) {
+      res.writeHead(503, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: 'Restarting', code: 'service_unavailable', request_id: 'req_1' }));
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    if (what === 'start') res.end(frame('turn.snapshot', doc('Hé')));
+    else
+      res.end(
+        frame('turn.snapshot', doc('Héllo')) +
+          frame('turn.patch', { v: 1, ops: [{ p: '/status', o: 'set', v: 'completed' }] }),
+      );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  closeServers.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, connections: () => connections };
+}
+
+describe('streamTurn through an outage', () => {
+  it('keeps reconnecting once it has shown the run, past the attempts a single call gets, with capped waits', async () => {
+    // Twelve 503s after the start: four failed reconnections of three transport attempts each.
+    const sse = await streamServer((n) => (n === 1 ? 'start' : n <= 13 ? 503 : 'end'));
+    const waits: number[] = [];
+    const client = createAtriumClient({ baseUrl: sse.url, retry: { sleep: async (ms) => void waits.push(ms) } });
+    const docs = await collect(client.streamTurn('thread-1', 'run-1'));
+    expect(docs.map((d) => [d.status, d.message])).toEqual([
+      ['running', 'Hé'],
+      ['running', 'Héllo'],
+      ['completed', 'Héllo'],
+    ]);
+    expect(sse.connections()).toBe(14);
+    expect(Math.max(...waits)).toBeLessThanOrEqual(4_000);
+  });
+
+  it('gives up after ten failed reconnections in a row', async () => {
+    const sse = await streamServer((n) => (n === 1 ? 'start' : 503));
+    const client = createAtriumClient({ baseUrl: sse.url, retry: { sleep: async () => {} } });
+    await expect(collect(client.streamTurn('thread-1', 'run-1'))).rejects.toThrow(
+      'The turn stream of run run-1 failed 10 times in a row before a snapshot',
+    );
+    expect(sse.connections()).toBe(1 + 10 * 3);
+  });
+
+  it('throws a failure met before anything was shown, after the transport attempts only', async () => {
+    const sse = await streamServer(() => 503);
+    const client = createAtriumClient({ baseUrl: sse.url, retry: { sleep: async () => {} } });
+    await expect(collect(client.streamTurn('thread-1', 'run-1'))).rejects.toMatchObject({
+      status: 503,
+      code: 'service_unavailable',
+    });
+    expect(sse.connections()).toBe(3);
   });
 });
 

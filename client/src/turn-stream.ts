@@ -1,5 +1,5 @@
 import { AtriumApiError } from './errors.ts';
-import { backoffMs, type RetryPolicy } from './retry.ts';
+import { backoffMs, isNetworkError, type RetryPolicy } from './retry.ts';
 import { readSseEvents, SseConnectionLost } from './sse.ts';
 import type { Transport } from './transport.ts';
 import { applyPatch, type TurnDocument, TurnGapError, type TurnPatch } from './turn-patch.ts';
@@ -46,11 +46,23 @@ async function* followConnection(
 }
 
 /**
+ * Once the stream has shown its run, it rides out an outage (a restarting server, a network that comes and goes)
+ * this many failed connections in a row, about half a minute with the capped backoff, before it gives up.
+ */
+const RECONNECTS_AFTER_SHOWN = 10;
+const MAX_RECONNECT_DELAY_MS = 4_000;
+
+/** A failure a later connection may not meet: no response at all, a failing gateway, a server not ready. */
+const isPassing = (error: unknown) =>
+  isNetworkError(error) || (error instanceof AtriumApiError && (error.status === 502 || error.status === 503));
+
+/**
  * `GET …/runs/:runId/turn` as an async iterator of turn documents. A gap in `v` or a dropped connection reopens
  * the stream (with backoff) and re-bases on its new snapshot; documents that repeat or step back behind what was
- * already yielded are skipped until the stream catches up. Ends once a terminal document was yielded and the
- * connection closed, or quietly when `signal` aborts; an HTTP error before the stream throws AtriumApiError
- * (502, 503 and 429 with Retry-After are retried first).
+ * already yielded are skipped until the stream catches up. Once a document was shown, connections that fail
+ * (no response, 502, 503, closed before a snapshot) are retried too, up to RECONNECTS_AFTER_SHOWN in a row. Ends
+ * once a terminal document was yielded and the connection closed, or quietly when `signal` aborts; an HTTP error
+ * before anything was shown throws AtriumApiError (502, 503 and 429 with Retry-After are retried first).
  */
 export async function* streamTurn(
   deps: TurnStreamDeps,
@@ -60,18 +72,25 @@ export async function* streamTurn(
 ): AsyncGenerator<TurnDocument, void, undefined> {
   const url = `${deps.baseUrl}/v1/threads/${encodeURIComponent(threadId)}/runs/${encodeURIComponent(runId)}/turn`;
   const shown: Shown = { doc: null };
-  // Connections in a row that closed before their snapshot: a stream that never starts is given up on.
-  let empty = 0;
+  // Connections in a row that ended without a snapshot.
+  let failures = 0;
   try {
     for (;;) {
-      const response = await deps.transport(new Request(url, { headers: { accept: 'text/event-stream' }, signal }));
-      if (!response.ok) throw await AtriumApiError.from(response);
-      const end = response.body ? yield* followConnection(response.body, shown) : 'empty';
+      let end: ConnectionEnd | 'failed';
+      try {
+        const response = await deps.transport(new Request(url, { headers: { accept: 'text/event-stream' }, signal }));
+        if (!response.ok) throw await AtriumApiError.from(response);
+        end = response.body ? yield* followConnection(response.body, shown) : 'empty';
+      } catch (error) {
+        if (!shown.doc || signal?.aborted || !isPassing(error)) throw error;
+        end = 'failed';
+      }
       if (end === 'finished') return;
-      empty = end === 'empty' ? empty + 1 : 0;
-      if (empty >= deps.policy.attempts)
-        throw new Error(`The turn stream of run ${runId} closed ${empty} times in a row before its snapshot`);
-      await deps.policy.sleep(backoffMs(deps.policy, empty + 1), signal);
+      failures = end === 'dropped' ? 0 : failures + 1;
+      if (failures >= (shown.doc ? RECONNECTS_AFTER_SHOWN : deps.policy.attempts)) {
+        throw new Error(`The turn stream of run ${runId} failed ${failures} times in a row before a snapshot`);
+      }
+      await deps.policy.sleep(Math.min(backoffMs(deps.policy, failures + 1), MAX_RECONNECT_DELAY_MS), signal);
     }
   } catch (error) {
     if (signal?.aborted) return;

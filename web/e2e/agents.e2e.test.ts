@@ -1,11 +1,11 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/helpers/app.ts';
-import { createOrgWithAdmin, type TestOrg } from '../../test/helpers/fixtures.ts';
+import type { TestOrg } from '../../test/helpers/fixtures.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
-import { type AppWindow, launchBrowser, openApp, signIn } from './support/browser.ts';
+import type { AppWindow } from './support/browser.ts';
 import { deliveredRun, expectStoredReply, recordReplyTexts, words } from './support/conversation.ts';
-import { startAppWithWeb } from './support/server.ts';
+import { startE2e, stopE2e } from './support/setting.ts';
 
 let app: TestApp;
 let browser: Browser;
@@ -15,16 +15,9 @@ let win: AppWindow;
 beforeAll(async () => {
   // The offline model pauses between deltas, so the agent's reply streams for several seconds: it starts before the
   // conversation opens, and must still be streaming once it has.
-  [app, browser] = await Promise.all([startAppWithWeb({ ATRIUM_OFFLINE_DELTA_DELAY_MS: '250' }), launchBrowser()]);
-  org = await createOrgWithAdmin(app);
-  win = await openApp(browser, app.url);
-  await signIn(win.page, { email: org.admin.user.email, password: org.admin.password });
+  ({ app, browser, org, win } = await startE2e({ env: { ATRIUM_OFFLINE_DELTA_DELAY_MS: '250' } }));
 });
-afterAll(async () => {
-  expect(win?.errors ?? []).toEqual([]);
-  await browser?.close();
-  await app?.close();
-});
+afterAll(() => stopE2e({ app, browser, win }));
 
 const agentsArea = () => win.page.getByRole('navigation', { name: 'Agents area' });
 

@@ -1,12 +1,12 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/helpers/app.ts';
-import { createOrgWithAdmin, type TestOrg } from '../../test/helpers/fixtures.ts';
+import type { TestOrg } from '../../test/helpers/fixtures.ts';
 import { awaiting, waitForRun } from '../../test/helpers/runs.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
-import { type AppWindow, launchBrowser, openApp, signIn } from './support/browser.ts';
+import type { AppWindow } from './support/browser.ts';
 import { assistantReplies, deliveredRun, expectStoredReply } from './support/conversation.ts';
-import { startAppWithWeb } from './support/server.ts';
+import { startE2e, stopE2e } from './support/setting.ts';
 
 let app: TestApp;
 let browser: Browser;
@@ -15,8 +15,7 @@ let win: AppWindow;
 let workflowId: string;
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startAppWithWeb(), launchBrowser()]);
-  org = await createOrgWithAdmin(app);
+  ({ app, browser, org, win } = await startE2e());
   // A workflow whose second step waits for a person: the run pauses on an approval before it.
   const created = await org.admin.http.post('/v1/workflows', {
     name: 'Announcement',
@@ -37,14 +36,8 @@ beforeAll(async () => {
   });
   expect(created.status, created.text).toBe(201);
   workflowId = created.body.id;
-  win = await openApp(browser, app.url);
-  await signIn(win.page, { email: org.admin.user.email, password: org.admin.password });
 });
-afterAll(async () => {
-  expect(win?.errors ?? []).toEqual([]);
-  await browser?.close();
-  await app?.close();
-});
+afterAll(() => stopE2e({ app, browser, win }));
 
 /** Runs the workflow over the API and waits until it pauses on its approval. */
 async function pausedRun(): Promise<{ threadId: string; runId: string }> {

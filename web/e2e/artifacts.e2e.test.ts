@@ -2,11 +2,11 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/helpers/app.ts';
-import { createOrgWithAdmin, type TestOrg } from '../../test/helpers/fixtures.ts';
+import type { TestOrg } from '../../test/helpers/fixtures.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
-import { type AppWindow, launchBrowser, openApp, signIn } from './support/browser.ts';
+import type { AppWindow } from './support/browser.ts';
 import { assistantReplies, deliveredRun, sendMessage, startThread } from './support/conversation.ts';
-import { startAppWithWeb } from './support/server.ts';
+import { startE2e, stopE2e } from './support/setting.ts';
 
 let app: TestApp;
 let browser: Browser;
@@ -14,16 +14,9 @@ let org: TestOrg;
 let win: AppWindow;
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startAppWithWeb(), launchBrowser()]);
-  org = await createOrgWithAdmin(app);
-  win = await openApp(browser, app.url);
-  await signIn(win.page, { email: org.admin.user.email, password: org.admin.password });
+  ({ app, browser, org, win } = await startE2e());
 });
-afterAll(async () => {
-  expect(win?.errors ?? []).toEqual([]);
-  await browser?.close();
-  await app?.close();
-});
+afterAll(() => stopE2e({ app, browser, win }));
 
 const CSV = 'animal,tool\nsea otter,stone\n"otter, river",none\n';
 const DASHBOARD =

@@ -1,10 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/helpers/app.ts';
-import { addUser, createOrgWithAdmin, type TestOrg } from '../../test/helpers/fixtures.ts';
+import { addUser, type TestOrg } from '../../test/helpers/fixtures.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
-import { type AppWindow, launchBrowser, openApp, signIn } from './support/browser.ts';
-import { startAppWithWeb } from './support/server.ts';
+import { type AppWindow, openApp, signIn } from './support/browser.ts';
+import { startE2e, stopE2e } from './support/setting.ts';
 
 let app: TestApp;
 let browser: Browser;
@@ -12,17 +12,10 @@ let org: TestOrg;
 let win: AppWindow;
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startAppWithWeb(), launchBrowser()]);
-  org = await createOrgWithAdmin(app);
-  win = await openApp(browser, app.url);
+  ({ app, browser, org, win } = await startE2e());
   await win.context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await signIn(win.page, { email: org.admin.user.email, password: org.admin.password });
 });
-afterAll(async () => {
-  expect(win?.errors ?? []).toEqual([]);
-  await browser?.close();
-  await app?.close();
-});
+afterAll(() => stopE2e({ app, browser, win }));
 
 /** Opens a page of the banner's account menu. */
 async function openFromUserMenu(page: Page, name: 'Profile' | 'Developer') {

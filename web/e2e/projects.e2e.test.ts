@@ -1,10 +1,10 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/helpers/app.ts';
-import { addUser, createOrgWithAdmin, type OrgUser, type TestOrg } from '../../test/helpers/fixtures.ts';
+import { addUser, type OrgUser, type TestOrg } from '../../test/helpers/fixtures.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
-import { type AppWindow, launchBrowser, openApp, signIn } from './support/browser.ts';
-import { startAppWithWeb } from './support/server.ts';
+import type { AppWindow } from './support/browser.ts';
+import { startE2e, stopE2e } from './support/setting.ts';
 
 let app: TestApp;
 let browser: Browser;
@@ -13,17 +13,10 @@ let grace: OrgUser;
 let win: AppWindow;
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startAppWithWeb(), launchBrowser()]);
-  org = await createOrgWithAdmin(app);
+  ({ app, browser, org, win } = await startE2e());
   grace = await addUser(app, org.admin.http, { first_name: 'Grace', last_name: 'Hopper' });
-  win = await openApp(browser, app.url);
-  await signIn(win.page, { email: org.admin.user.email, password: org.admin.password });
 });
-afterAll(async () => {
-  expect(win?.errors ?? []).toEqual([]);
-  await browser?.close();
-  await app?.close();
-});
+afterAll(() => stopE2e({ app, browser, win }));
 
 const projectIdOf = (url: string) => /\/projects\/([0-9a-f-]{36})$/.exec(new URL(url).pathname)?.[1];
 

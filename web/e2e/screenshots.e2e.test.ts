@@ -1,13 +1,13 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/helpers/app.ts';
-import { createOrgWithAdmin, type TestOrg } from '../../test/helpers/fixtures.ts';
+import type { TestOrg } from '../../test/helpers/fixtures.ts';
 import { uploadAndCommit } from '../../test/helpers/ingestion.ts';
 import { awaiting, postAndRun, waitForRun } from '../../test/helpers/runs.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
-import { type AppWindow, launchBrowser, openApp, signIn } from './support/browser.ts';
+import { type AppWindow, openApp, signIn } from './support/browser.ts';
 import { captureScreens } from './support/screenshots.ts';
-import { startAppWithWeb } from './support/server.ts';
+import { startE2e, stopE2e } from './support/setting.ts';
 
 let app: TestApp;
 let browser: Browser;
@@ -21,15 +21,9 @@ async function newThread(title: string, projectId?: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startAppWithWeb(), launchBrowser()]);
-  org = await createOrgWithAdmin(app);
-  win = await openApp(browser, app.url);
+  ({ app, browser, org, win } = await startE2e({ signedIn: false }));
 });
-afterAll(async () => {
-  expect(win?.errors ?? []).toEqual([]);
-  await browser?.close();
-  await app?.close();
-});
+afterAll(() => stopE2e({ app, browser, win }));
 
 /** The main pages with believable content, at 1280×800 and 390×844, into docs/screenshots (the README shows them). */
 describe('screenshots of the main pages', () => {
@@ -149,6 +143,84 @@ describe('screenshots of the main pages', () => {
     await page.goto('/profile');
     await page.getByRole('textbox', { name: 'First name' }).waitFor();
     await captureScreens(page, 'profile');
+  });
+
+  it('writes workflows and a workflow with its steps', async () => {
+    // A window of its own, signed in here, so this test also runs alone (`-t workflow`).
+    const own = await openApp(browser, app.url);
+    const { page } = own;
+    const editor = await org.admin.http.post('/v1/agents', {
+      name: 'Digest editor',
+      system_prompt: 'You turn notes into a short, friendly digest.',
+    });
+    expect(editor.status, editor.text).toBe(201);
+    const workflow = await org.admin.http.post('/v1/workflows', {
+      name: 'Weekly customer digest',
+      description: 'Collects the week’s feedback, drafts a digest and emails it to the team.',
+      definition: {
+        steps: [
+          {
+            id: 'collect',
+            name: 'Collect feedback',
+            depends_on: [],
+            type: 'model',
+            config: { prompt: 'List this week’s customer feedback about {{input.product}}, grouped by theme.' },
+          },
+          {
+            id: 'draft',
+            name: 'Draft the digest',
+            depends_on: ['collect'],
+            type: 'agent',
+            config: { agent_id: editor.body.id, prompt: 'Write a digest from {{steps.collect.output}}.' },
+          },
+          {
+            id: 'save',
+            name: 'Save as a file',
+            depends_on: ['draft'],
+            type: 'tool',
+            config: { tool: 'create_file', arguments: { filename: 'digest.md', content: '{{steps.draft.output}}' } },
+          },
+          {
+            id: 'email',
+            name: 'Email the team',
+            depends_on: ['draft'],
+            type: 'skill',
+            config: { skill: 'draft-email', prompt: 'Email {{steps.draft.output}} to the product team.' },
+            requires_confirmation: true,
+            confirmation_message: 'Send the digest to the product team?',
+          },
+        ],
+      },
+    });
+    expect(workflow.status, workflow.text).toBe(201);
+    await org.admin.http.post('/v1/workflows', {
+      name: 'Release notes',
+      description: 'Drafts release notes from merged changes.',
+      definition: {
+        steps: [{ id: 'notes', name: 'Notes', depends_on: [], type: 'model', config: { prompt: 'Draft' } }],
+      },
+    });
+
+    await signIn(page, { email: org.admin.user.email, password: org.admin.password }, '/agents/workflows');
+    await page.getByRole('link', { name: 'Weekly customer digest' }).waitFor();
+    await captureScreens(page, 'workflows');
+
+    await page.getByRole('link', { name: 'Weekly customer digest' }).click();
+    const drafting = page.getByRole('group', { name: 'Step 2: Draft the digest' });
+    await drafting.getByRole('combobox', { name: 'Agent' }).getByRole('option', { name: 'Digest editor' }).waitFor({
+      state: 'attached',
+    });
+    await expectNoSeriousA11yViolations(page);
+    // The steps editor in view (the page scrolls inside the shell's main area): a step with its agent, its
+    // prompt and the earlier step it depends on.
+    await captureScreens(page, 'workflow', () =>
+      drafting.evaluate((step) => {
+        step.scrollIntoView({ block: 'start' });
+        document.getElementById('main')!.scrollBy(0, -24); // the legend sits on the group's top border
+      }),
+    );
+    expect(own.errors).toEqual([]);
+    await own.context.close();
   });
 
   it("writes projects, a project with its files and search, and a thread's files", async () => {

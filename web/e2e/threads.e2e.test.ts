@@ -1,10 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/helpers/app.ts';
-import { createOrgWithAdmin, type TestOrg } from '../../test/helpers/fixtures.ts';
+import type { TestOrg } from '../../test/helpers/fixtures.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
-import { type AppWindow, launchBrowser, openApp, signIn } from './support/browser.ts';
-import { startAppWithWeb } from './support/server.ts';
+import type { AppWindow } from './support/browser.ts';
+import { startE2e, stopE2e } from './support/setting.ts';
 
 let app: TestApp;
 let browser: Browser;
@@ -19,19 +19,12 @@ async function newThread(title: string, project?: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startAppWithWeb(), launchBrowser()]);
-  org = await createOrgWithAdmin(app);
+  ({ app, browser, org, win } = await startE2e());
   const project = await org.admin.http.post('/v1/projects', { name: 'Launch' });
   expect(project.status, project.text).toBe(201);
   projectId = project.body.id;
-  win = await openApp(browser, app.url);
-  await signIn(win.page, { email: org.admin.user.email, password: org.admin.password });
 });
-afterAll(async () => {
-  expect(win?.errors ?? []).toEqual([]);
-  await browser?.close();
-  await app?.close();
-});
+afterAll(() => stopE2e({ app, browser, win }));
 
 const section = (page: Page, name: string | RegExp) => page.getByRole('region', { name });
 const threadLinks = (page: Page, name: string | RegExp) => section(page, name).getByRole('listitem').getByRole('link');

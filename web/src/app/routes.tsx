@@ -8,6 +8,7 @@ import { loadProfilePage } from '../features/profile/index.ts';
 import { loadProjectPage, loadProjectsPage } from '../features/projects/index.ts';
 import { loadNewSkillPage, loadSkillPage, loadSkillsPage } from '../features/skills/index.ts';
 import { loadConversationPage, loadThreadsPage } from '../features/threads/index.ts';
+import { loadNewWorkflowPage, loadWorkflowPage, loadWorkflowsPage } from '../features/workflows/index.ts';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { RouteError } from './RouteError.tsx';
 import { Shell } from './Shell.tsx';
@@ -49,6 +50,9 @@ export const appRoutes: RouteObject[] = [
                   { path: 'skills', lazy: loadSkillsPage },
                   { path: 'skills/new', lazy: loadNewSkillPage },
                   { path: 'skills/:skillId', lazy: loadSkillPage },
+                  { path: 'workflows', lazy: loadWorkflowsPage },
+                  { path: 'workflows/new', lazy: loadNewWorkflowPage },
+                  { path: 'workflows/:workflowId', lazy: loadWorkflowPage },
                   { path: ':agentId', lazy: loadAgentPage },
                 ],
               },

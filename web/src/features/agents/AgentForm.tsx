@@ -1,6 +1,8 @@
 import { type FormEvent, useState } from 'react';
-import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { FormActions } from '../../components/FormActions.tsx';
 import { FormField } from '../../components/FormField.tsx';
+import { ModelSelect } from '../../components/ModelSelect.tsx';
+import { TextField } from '../../components/TextField.tsx';
 import { useLiveSkills } from '../skills/index.ts';
 import styles from './AgentForm.module.css';
 import {
@@ -46,48 +48,39 @@ export function AgentForm({ initial, submitLabel, pending, error, onSubmit }: Ag
 
   return (
     <form onSubmit={submit} noValidate className="stack">
-      <FormField label="Name" error={errors.name}>
-        {(control) => (
-          <input
-            {...control}
-            value={values.name}
-            maxLength={AGENT_LIMITS.name}
-            onChange={(e) => set('name', e.target.value)}
-          />
-        )}
-      </FormField>
-      <FormField label="Description" hint="Optional: what the agent is for." error={errors.description}>
-        {(control) => (
-          <input
-            {...control}
-            value={values.description}
-            maxLength={AGENT_LIMITS.description}
-            onChange={(e) => set('description', e.target.value)}
-          />
-        )}
-      </FormField>
-      <FormField label="Instructions" hint="What the agent is told before every run." error={errors.instructions}>
-        {(control) => (
-          <textarea
-            {...control}
-            rows={6}
-            value={values.instructions}
-            maxLength={AGENT_LIMITS.instructions}
-            onChange={(e) => set('instructions', e.target.value)}
-          />
-        )}
-      </FormField>
+      <TextField
+        label="Name"
+        error={errors.name}
+        value={values.name}
+        maxLength={AGENT_LIMITS.name}
+        onChange={(value) => set('name', value)}
+      />
+      <TextField
+        label="Description"
+        hint="Optional: what the agent is for."
+        error={errors.description}
+        value={values.description}
+        maxLength={AGENT_LIMITS.description}
+        onChange={(value) => set('description', value)}
+      />
+      <TextField
+        label="Instructions"
+        hint="What the agent is told before every run."
+        error={errors.instructions}
+        rows={6}
+        value={values.instructions}
+        maxLength={AGENT_LIMITS.instructions}
+        onChange={(value) => set('instructions', value)}
+      />
       <div className={styles.pair}>
         <FormField label="Model">
           {(control) => (
-            <select {...control} value={values.model} onChange={(e) => set('model', e.target.value)}>
-              <option value="">Organization default</option>
-              {models.data?.map((model) => (
-                <option key={model.id} value={model.id}>
-                  {model.displayName} ({model.providerName})
-                </option>
-              ))}
-            </select>
+            <ModelSelect
+              control={control}
+              value={values.model}
+              models={models.data}
+              onChange={(model) => set('model', model)}
+            />
           )}
         </FormField>
         <FormField label="Visible to">
@@ -145,12 +138,7 @@ export function AgentForm({ initial, submitLabel, pending, error, onSubmit }: Ag
           </p>
         )}
       </fieldset>
-      <ErrorAlert error={error} />
-      <div>
-        <button type="submit" className="button button--primary" disabled={pending}>
-          {submitLabel}
-        </button>
-      </div>
+      <FormActions error={error} pending={pending} submitLabel={submitLabel} />
     </form>
   );
 }

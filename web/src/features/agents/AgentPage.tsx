@@ -48,7 +48,7 @@ function AgentDetails({ agent }: { agent: Agent }) {
         />
         {update.isSuccess && <p role="status">Saved.</p>}
       </section>
-      <TriggersSection agentId={agent.id} />
+      <TriggersSection owner={{ kind: 'agents', id: agent.id }} />
       <section aria-labelledby="archive-agent" className="stack">
         <h2 id="archive-agent">Archive</h2>
         <p className="muted">An archived agent can no longer run; its threads stay.</p>

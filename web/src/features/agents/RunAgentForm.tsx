@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ErrorAlert } from '../../components/ErrorAlert.tsx';
-import { FormField } from '../../components/FormField.tsx';
+import { FormActions } from '../../components/FormActions.tsx';
+import { TextField } from '../../components/TextField.tsx';
 import { useRunAgent } from './use-agents.ts';
 
 const PROMPT_MAX = 100_000;
@@ -22,23 +22,15 @@ export function RunAgentForm({ agentId }: { agentId: string }) {
 
   return (
     <form onSubmit={submit} noValidate className="stack">
-      <FormField label="Prompt" error={blank ? 'Write what the agent should do.' : undefined}>
-        {(control) => (
-          <textarea
-            {...control}
-            rows={3}
-            value={prompt}
-            maxLength={PROMPT_MAX}
-            onChange={(e) => setPrompt(e.target.value)}
-          />
-        )}
-      </FormField>
-      <ErrorAlert error={run.error} />
-      <div>
-        <button type="submit" className="button button--primary" disabled={run.isPending}>
-          Run agent
-        </button>
-      </div>
+      <TextField
+        label="Prompt"
+        error={blank ? 'Write what the agent should do.' : undefined}
+        rows={3}
+        value={prompt}
+        maxLength={PROMPT_MAX}
+        onChange={setPrompt}
+      />
+      <FormActions error={run.error} pending={run.isPending} submitLabel="Run agent" />
     </form>
   );
 }

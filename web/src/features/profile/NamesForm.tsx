@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { FormActions } from '../../components/FormActions.tsx';
 import { FormField } from '../../components/FormField.tsx';
 import { type Me, type NameChanges, PROFILE_LIMITS } from './profile-api.ts';
 import { useUpdateMyNames } from './use-profile.ts';
@@ -59,13 +59,12 @@ export function NamesForm({ me }: { me: Me }) {
           )}
         </FormField>
       ))}
-      <ErrorAlert error={update.error} />
-      {update.isSuccess && <p role="status">Your name is saved.</p>}
-      <div>
-        <button type="submit" className="button button--primary" disabled={update.isPending}>
-          Save name
-        </button>
-      </div>
+      <FormActions
+        error={update.error}
+        pending={update.isPending}
+        submitLabel="Save name"
+        done={update.isSuccess && 'Your name is saved.'}
+      />
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { FormActions } from '../../components/FormActions.tsx';
 import { FormField } from '../../components/FormField.tsx';
 import { PROFILE_LIMITS } from './profile-api.ts';
 import { useChangeMyPassword } from './use-profile.ts';
@@ -64,13 +64,12 @@ export function PasswordForm() {
           />
         )}
       </FormField>
-      <ErrorAlert error={change.error} />
-      {change.isSuccess && <p role="status">Your password is changed.</p>}
-      <div>
-        <button type="submit" className="button button--primary" disabled={change.isPending}>
-          Change password
-        </button>
-      </div>
+      <FormActions
+        error={change.error}
+        pending={change.isPending}
+        submitLabel="Change password"
+        done={change.isSuccess && 'Your password is changed.'}
+      />
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
-import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { FormActions } from '../../components/FormActions.tsx';
 import { FormField } from '../../components/FormField.tsx';
+import { TextField } from '../../components/TextField.tsx';
 import { SKILL_LIMITS, type SkillFormErrors, type SkillFormValues, validateSkillForm } from './skill-form.ts';
 
 interface SkillFormProps {
@@ -38,54 +39,38 @@ export function SkillForm({ initial, slugEditable, submitLabel, pending, error, 
           />
         )}
       </FormField>
-      <FormField label="Name" error={errors.name}>
-        {(control) => (
-          <input
-            {...control}
-            value={values.name}
-            maxLength={SKILL_LIMITS.name}
-            onChange={(e) => set('name', e.target.value)}
-          />
-        )}
-      </FormField>
-      <FormField label="Description" hint="Optional." error={errors.description}>
-        {(control) => (
-          <input
-            {...control}
-            value={values.description}
-            maxLength={SKILL_LIMITS.description}
-            onChange={(e) => set('description', e.target.value)}
-          />
-        )}
-      </FormField>
-      <FormField label="When to use" error={errors.whenToUse}>
-        {(control) => (
-          <textarea
-            {...control}
-            rows={2}
-            value={values.whenToUse}
-            maxLength={SKILL_LIMITS.whenToUse}
-            onChange={(e) => set('whenToUse', e.target.value)}
-          />
-        )}
-      </FormField>
-      <FormField label="Instructions" error={errors.instructions}>
-        {(control) => (
-          <textarea
-            {...control}
-            rows={8}
-            value={values.instructions}
-            maxLength={SKILL_LIMITS.instructions}
-            onChange={(e) => set('instructions', e.target.value)}
-          />
-        )}
-      </FormField>
-      <ErrorAlert error={error} />
-      <div>
-        <button type="submit" className="button button--primary" disabled={pending}>
-          {submitLabel}
-        </button>
-      </div>
+      <TextField
+        label="Name"
+        error={errors.name}
+        value={values.name}
+        maxLength={SKILL_LIMITS.name}
+        onChange={(value) => set('name', value)}
+      />
+      <TextField
+        label="Description"
+        hint="Optional."
+        error={errors.description}
+        value={values.description}
+        maxLength={SKILL_LIMITS.description}
+        onChange={(value) => set('description', value)}
+      />
+      <TextField
+        label="When to use"
+        error={errors.whenToUse}
+        rows={2}
+        value={values.whenToUse}
+        maxLength={SKILL_LIMITS.whenToUse}
+        onChange={(value) => set('whenToUse', value)}
+      />
+      <TextField
+        label="Instructions"
+        error={errors.instructions}
+        rows={8}
+        value={values.instructions}
+        maxLength={SKILL_LIMITS.instructions}
+        onChange={(value) => set('instructions', value)}
+      />
+      <FormActions error={error} pending={pending} submitLabel={submitLabel} />
     </form>
   );
 }

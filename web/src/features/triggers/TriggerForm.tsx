@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { FormActions } from '../../components/FormActions.tsx';
 import { FormField } from '../../components/FormField.tsx';
 import { CronPreview } from './CronPreview.tsx';
 import styles from './TriggerForm.module.css';
@@ -98,12 +98,7 @@ export function TriggerForm({ type: fixedType, initial, submitLabel, pending, er
       <label className={styles.checkbox}>
         <input type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} /> Enabled
       </label>
-      <ErrorAlert error={error} />
-      <div>
-        <button type="submit" className="button button--primary" disabled={pending}>
-          {submitLabel}
-        </button>
-      </div>
+      <FormActions error={error} pending={pending} submitLabel={submitLabel} />
     </form>
   );
 }

@@ -3,13 +3,13 @@ import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { Timestamp } from '../../components/Timestamp.tsx';
 import { TRIGGER_TYPE_LABELS, TriggerForm } from './TriggerForm.tsx';
 import styles from './Triggers.module.css';
-import type { Trigger } from './triggers-api.ts';
+import type { Trigger, TriggerOwner } from './triggers-api.ts';
 import { useDeleteTrigger, useFireTrigger, useUpdateTrigger } from './use-triggers.ts';
 
-export function TriggerRow({ agentId, trigger }: { agentId: string; trigger: Trigger }) {
-  const update = useUpdateTrigger(agentId, trigger.id);
-  const remove = useDeleteTrigger(agentId, trigger.id);
-  const fire = useFireTrigger(agentId, trigger.id);
+export function TriggerRow({ owner, trigger }: { owner: TriggerOwner; trigger: Trigger }) {
+  const update = useUpdateTrigger(owner, trigger.id);
+  const remove = useDeleteTrigger(owner, trigger.id);
+  const fire = useFireTrigger(owner, trigger.id);
   const [editing, setEditing] = useState(false);
   const name = `${TRIGGER_TYPE_LABELS[trigger.type]}: ${trigger.schedule}`;
 

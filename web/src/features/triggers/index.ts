@@ -1,1 +1,2 @@
 export { TriggersSection } from './TriggersSection.tsx';
+export type { TriggerOwner } from './triggers-api.ts';

@@ -6,6 +6,12 @@ export type Trigger = components['schemas']['Trigger'];
 export type CreatedTrigger = components['schemas']['CreatedTrigger'];
 export type TriggerType = Trigger['type'];
 
+/** What a trigger starts: an agent or a workflow (the API has the same trigger routes under both). */
+export interface TriggerOwner {
+  kind: 'agents' | 'workflows';
+  id: string;
+}
+
 /** What the form edits: the schedule (cron expression, event name or webhook label), the prompt, on or off. */
 export interface TriggerFields {
   schedule: string;
@@ -26,44 +32,58 @@ export const TRIGGER_EVENTS = [
 export const SCHEDULE_MAX = 255;
 
 export const triggerKeys = {
-  ofAgent: (agentId: string) => ['triggers', 'agent', agentId] as const,
+  of: (owner: TriggerOwner) => ['triggers', owner.kind, owner.id] as const,
   organizationTimeZone: ['organization', 'time-zone'] as const,
 };
 
-export async function listAgentTriggers(client: AtriumClient, id: string) {
+// The typed client takes literal paths; both owners' routes have the same parameters and answers.
+const listPath = (owner: TriggerOwner) =>
+  owner.kind === 'agents' ? ('/v1/agents/{id}/triggers' as const) : ('/v1/workflows/{id}/triggers' as const);
+const triggerPath = (owner: TriggerOwner) =>
+  owner.kind === 'agents'
+    ? ('/v1/agents/{id}/triggers/{triggerId}' as const)
+    : ('/v1/workflows/{id}/triggers/{triggerId}' as const);
+const fireNowPath = (owner: TriggerOwner) =>
+  owner.kind === 'agents'
+    ? ('/v1/agents/{id}/triggers/{triggerId}/fire-now' as const)
+    : ('/v1/workflows/{id}/triggers/{triggerId}/fire-now' as const);
+
+export async function listTriggers(client: AtriumClient, owner: TriggerOwner) {
   return readAllPages(async (cursor) =>
     unwrap(
-      await client.api.GET('/v1/agents/{id}/triggers', { params: { path: { id }, query: { limit: 100, cursor } } }),
+      await client.api.GET(listPath(owner), { params: { path: { id: owner.id }, query: { limit: 100, cursor } } }),
     ),
   );
 }
 
-export async function createAgentTrigger(client: AtriumClient, id: string, type: TriggerType, fields: TriggerFields) {
+export async function createTrigger(
+  client: AtriumClient,
+  owner: TriggerOwner,
+  type: TriggerType,
+  fields: TriggerFields,
+) {
   return unwrap(
-    await client.api.POST('/v1/agents/{id}/triggers', { params: { path: { id } }, body: { type, ...fields } }),
+    await client.api.POST(listPath(owner), { params: { path: { id: owner.id } }, body: { type, ...fields } }),
   );
 }
 
-export async function updateAgentTrigger(client: AtriumClient, id: string, triggerId: string, fields: TriggerFields) {
+export async function updateTrigger(
+  client: AtriumClient,
+  owner: TriggerOwner,
+  triggerId: string,
+  fields: TriggerFields,
+) {
   return unwrap(
-    await client.api.PATCH('/v1/agents/{id}/triggers/{triggerId}', {
-      params: { path: { id, triggerId } },
-      body: fields,
-    }),
+    await client.api.PATCH(triggerPath(owner), { params: { path: { id: owner.id, triggerId } }, body: fields }),
   );
 }
 
-export async function deleteAgentTrigger(client: AtriumClient, id: string, triggerId: string) {
-  unwrap(await client.api.DELETE('/v1/agents/{id}/triggers/{triggerId}', { params: { path: { id, triggerId } } }));
+export async function deleteTrigger(client: AtriumClient, owner: TriggerOwner, triggerId: string) {
+  unwrap(await client.api.DELETE(triggerPath(owner), { params: { path: { id: owner.id, triggerId } } }));
 }
 
-export async function fireAgentTrigger(client: AtriumClient, id: string, triggerId: string) {
-  return unwrap(
-    await client.api.POST('/v1/agents/{id}/triggers/{triggerId}/fire-now', {
-      params: { path: { id, triggerId } },
-      body: {},
-    }),
-  );
+export async function fireTrigger(client: AtriumClient, owner: TriggerOwner, triggerId: string) {
+  return unwrap(await client.api.POST(fireNowPath(owner), { params: { path: { id: owner.id, triggerId } }, body: {} }));
 }
 
 /** The organization's time zone; only its admins may read the organization, so null for everyone else. */

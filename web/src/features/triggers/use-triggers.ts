@@ -1,20 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useClient } from '../../lib/client-context.tsx';
 import {
-  createAgentTrigger,
-  deleteAgentTrigger,
-  fireAgentTrigger,
-  listAgentTriggers,
+  createTrigger,
+  deleteTrigger,
+  fireTrigger,
+  listTriggers,
   readOrganizationTimeZone,
   type TriggerFields,
+  type TriggerOwner,
   type TriggerType,
   triggerKeys,
-  updateAgentTrigger,
+  updateTrigger,
 } from './triggers-api.ts';
 
-export function useAgentTriggers(agentId: string) {
+export function useTriggers(owner: TriggerOwner) {
   const client = useClient();
-  return useQuery({ queryKey: triggerKeys.ofAgent(agentId), queryFn: () => listAgentTriggers(client, agentId) });
+  return useQuery({ queryKey: triggerKeys.of(owner), queryFn: () => listTriggers(client, owner) });
 }
 
 export function useOrganizationTimeZone() {
@@ -22,33 +23,33 @@ export function useOrganizationTimeZone() {
   return useQuery({ queryKey: triggerKeys.organizationTimeZone, queryFn: () => readOrganizationTimeZone(client) });
 }
 
-/** Every change to an agent's triggers ends by reloading its list (next fire times move with them). */
-function useTriggerMutation<T, R>(agentId: string, call: (input: T) => Promise<R>) {
+/** Every change to an owner's triggers ends by reloading its list (next fire times move with them). */
+function useTriggerMutation<T, R>(owner: TriggerOwner, call: (input: T) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: triggerKeys.ofAgent(agentId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: triggerKeys.of(owner) }),
   });
 }
 
-export function useCreateTrigger(agentId: string) {
+export function useCreateTrigger(owner: TriggerOwner) {
   const client = useClient();
-  return useTriggerMutation(agentId, ({ type, fields }: { type: TriggerType; fields: TriggerFields }) =>
-    createAgentTrigger(client, agentId, type, fields),
+  return useTriggerMutation(owner, ({ type, fields }: { type: TriggerType; fields: TriggerFields }) =>
+    createTrigger(client, owner, type, fields),
   );
 }
 
-export function useUpdateTrigger(agentId: string, triggerId: string) {
+export function useUpdateTrigger(owner: TriggerOwner, triggerId: string) {
   const client = useClient();
-  return useTriggerMutation(agentId, (fields: TriggerFields) => updateAgentTrigger(client, agentId, triggerId, fields));
+  return useTriggerMutation(owner, (fields: TriggerFields) => updateTrigger(client, owner, triggerId, fields));
 }
 
-export function useDeleteTrigger(agentId: string, triggerId: string) {
+export function useDeleteTrigger(owner: TriggerOwner, triggerId: string) {
   const client = useClient();
-  return useTriggerMutation(agentId, () => deleteAgentTrigger(client, agentId, triggerId));
+  return useTriggerMutation(owner, () => deleteTrigger(client, owner, triggerId));
 }
 
-export function useFireTrigger(agentId: string, triggerId: string) {
+export function useFireTrigger(owner: TriggerOwner, triggerId: string) {
   const client = useClient();
-  return useTriggerMutation(agentId, () => fireAgentTrigger(client, agentId, triggerId));
+  return useTriggerMutation(owner, () => fireTrigger(client, owner, triggerId));
 }

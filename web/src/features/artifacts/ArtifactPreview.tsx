@@ -4,7 +4,7 @@ import styles from './ArtifactPreview.module.css';
 import type { Artifact } from './artifacts-api.ts';
 import { CsvTable } from './CsvTable.tsx';
 import type { PreviewKind } from './preview-kind.ts';
-import { useArtifactObjectUrl, useArtifactText } from './use-artifact-file.ts';
+import { NotOfItsType, useArtifactObjectUrl, useArtifactText } from './use-artifact-file.ts';
 
 interface PreviewProps {
   artifact: Artifact;
@@ -36,11 +36,20 @@ function TextPreview({ artifact, url, kind }: PreviewProps & { kind: TextKind })
 }
 
 function PdfPreview({ artifact, url }: PreviewProps) {
-  // The signed URL answers as an attachment (a frame would download it), so the bytes are shown from an object URL.
-  const pdf = useArtifactObjectUrl(url, 'application/pdf');
+  // The signed URL answers as an attachment (a frame would download it), so the bytes are shown from an object URL
+  // typed application/pdf, and only when they begin as a PDF does. The frame is not sandboxed: Chromium refuses to
+  // show a PDF in a sandboxed frame. The browser's PDF viewer draws it in its own origin; nothing in it reaches ours.
+  const pdf = useArtifactObjectUrl(url, 'application/pdf', '%PDF-');
+  if (pdf.error instanceof NotOfItsType) {
+    return (
+      <p role="alert" className="alert">
+        {artifact.filename} is not a readable PDF. Download it to open it.
+      </p>
+    );
+  }
   if (pdf.error) return <LoadError error={pdf.error} />;
   if (!pdf.objectUrl) return <Loading label={`Loading ${artifact.filename}…`} />;
-  return <iframe className={styles.frame} title={artifact.filename} sandbox="" src={pdf.objectUrl} />;
+  return <iframe className={styles.frame} title={artifact.filename} src={pdf.objectUrl} />;
 }
 
 /** The file shown inline, in the one way that cannot run anything it contains. */

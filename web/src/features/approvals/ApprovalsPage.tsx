@@ -5,7 +5,7 @@ import { threadTitle } from '../threads/index.ts';
 import styles from './ApprovalsPage.module.css';
 import type { PendingApproval, PendingInterrupt } from './approvals-api.ts';
 import { InterruptCard } from './InterruptCard.tsx';
-import { usePendingApprovals } from './use-approvals.ts';
+import { useApprovalsInbox } from './use-approvals.ts';
 
 const asInterrupt = (approval: PendingApproval): PendingInterrupt => ({
   id: approval.id,
@@ -17,7 +17,8 @@ const asInterrupt = (approval: PendingApproval): PendingInterrupt => ({
 
 /** The inbox: every approval and question awaiting the member, across threads and projects, answerable here. */
 export function ApprovalsPage() {
-  const approvals = usePendingApprovals();
+  const approvals = useApprovalsInbox();
+  const pending = approvals.data?.pages.flatMap((page) => page.data);
 
   return (
     <div className="page">
@@ -25,9 +26,9 @@ export function ApprovalsPage() {
       <p className="muted">Runs that wait for you: approve or reject a step, or answer a question.</p>
       {approvals.isPending && <Loading />}
       {approvals.isError && <LoadError error={approvals.error} onRetry={() => approvals.refetch()} />}
-      {approvals.data?.data.length === 0 && <p className="empty">Nothing is waiting for you.</p>}
+      {pending?.length === 0 && <p className="empty">Nothing is waiting for you.</p>}
       <ul className={styles.list}>
-        {approvals.data?.data.map((approval) => (
+        {pending?.map((approval) => (
           <li key={approval.id} className={styles.item}>
             <p className={styles.meta}>
               <Link to={`/threads/${approval.thread_id}`}>{threadTitle({ title: approval.thread_title })}</Link>
@@ -38,8 +39,17 @@ export function ApprovalsPage() {
           </li>
         ))}
       </ul>
-      {approvals.data?.has_more && (
-        <p className="muted">These are the newest {approvals.data.data.length}; the rest show as you answer these.</p>
+      {approvals.hasNextPage && (
+        <div>
+          <button
+            type="button"
+            className="button"
+            disabled={approvals.isFetchingNextPage}
+            onClick={() => approvals.fetchNextPage()}
+          >
+            {approvals.isFetchingNextPage ? 'Loading older…' : 'Show older'}
+          </button>
+        </div>
       )}
     </div>
   );

@@ -21,8 +21,9 @@ export type InterruptAnswer =
 /** The inbox fits one page: more than this many open questions is shown as "100+". */
 export const APPROVALS_PAGE_SIZE = 100;
 
-export async function listPendingApprovals(client: AtriumClient) {
-  return unwrap(await client.api.GET('/v1/approvals', { params: { query: { limit: APPROVALS_PAGE_SIZE } } }));
+/** A page of the pending list, newest first; the first without a cursor. */
+export async function listPendingApprovals(client: AtriumClient, cursor?: string) {
+  return unwrap(await client.api.GET('/v1/approvals', { params: { query: { limit: APPROVALS_PAGE_SIZE, cursor } } }));
 }
 
 export async function answerInterrupt(

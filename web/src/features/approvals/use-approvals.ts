@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useClient } from '../../lib/client-context.tsx';
 import { answerInterrupt, type InterruptAnswer, listPendingApprovals } from './approvals-api.ts';
@@ -7,11 +7,24 @@ export const approvalsKey = ['approvals'] as const;
 /** How often the inbox and its count in the navigation look for new questions. */
 export const APPROVALS_POLL_MS = 15_000;
 
+/** The newest page: what the navigation counts. */
 export function usePendingApprovals() {
   const client = useClient();
   return useQuery({
-    queryKey: approvalsKey,
+    queryKey: [...approvalsKey, 'newest'],
     queryFn: () => listPendingApprovals(client),
+    refetchInterval: APPROVALS_POLL_MS,
+  });
+}
+
+/** The inbox: the newest page, and older ones as the person asks for them (all of them re-read at each poll). */
+export function useApprovalsInbox() {
+  const client = useClient();
+  return useInfiniteQuery({
+    queryKey: [...approvalsKey, 'inbox'],
+    queryFn: ({ pageParam }) => listPendingApprovals(client, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => (page.has_more ? (page.next_cursor ?? undefined) : undefined),
     refetchInterval: APPROVALS_POLL_MS,
   });
 }

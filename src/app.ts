@@ -20,6 +20,7 @@ import { createDlpModule } from './modules/dlp/index.ts';
 import { createFeatureFlagsModule } from './modules/feature-flags/index.ts';
 import { createGeneratorsModule } from './modules/generators/index.ts';
 import { createIdentityModule } from './modules/identity/index.ts';
+import { createIntegrationsModule } from './modules/integrations/index.ts';
 import { createOrganizationsModule } from './modules/organizations/index.ts';
 import { createProjectsModule } from './modules/projects/index.ts';
 import { createRunsModule, RUN_JOB } from './modules/runs/index.ts';
@@ -102,6 +103,7 @@ function createModules(platform: Platform) {
   // Internal events (thread.created, run.completed, …) go to the event triggers that listen for them.
   const internalEvents = triggerEventListener;
   const departments = createDepartmentsModule({ db });
+  const integrations = createIntegrationsModule({ db, secretBox, clock, vendors: config.vendors });
   const branding = createBrandingModule({ db, storage, clock });
   const users = createUsersModule({ db, departments: departments.service });
   const organizations = createOrganizationsModule({ db });
@@ -229,6 +231,7 @@ function createModules(platform: Platform) {
       artifacts,
       dlp,
       featureFlags,
+      integrations,
       skills,
       agents,
       workflows,
@@ -365,6 +368,7 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   m.organizations.routes(app);
   m.branding.routes(app);
   m.departments.routes(app);
+  m.integrations.routes(app);
   m.themes.routes(app);
   m.catalog.routes(app);
   m.billing.routes(app);

@@ -57,6 +57,15 @@ export interface Config {
   allowPrivateModelUrls: boolean;
   /** Redis for live run events between processes; null = in-process delivery (one process). */
   redisUrl: string | null;
+  /** Where the integrations' vendors are reached: their public addresses unless tests or a proxy say otherwise. */
+  vendors: {
+    /** Telegram Bot API root: calls go to `${telegramApiUrl}/bot<token>/<method>`. */
+    telegramApiUrl: string;
+    /** Microsoft identity root: token requests go to `${microsoftLoginUrl}/<tenant>/oauth2/v2.0/token`. */
+    microsoftLoginUrl: string;
+    /** Microsoft Graph root, its version included. */
+    microsoftGraphUrl: string;
+  };
   /**
    * Requests per credential (or per client address without one) per minute, counted in each API process; 0 = no
    * limit. Failed sign-ins per email and per client address in a window, counted in Redis under `prefix` when
@@ -202,6 +211,19 @@ function readPublicUrl(env: Env, host: string, port: number): string | null {
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
+/** A vendor's root URL: http(s), no credentials, query or fragment; kept without a trailing slash. */
+function readVendorUrl(env: Env, name: string, fallback: string): string {
+  const raw = env[name]?.trim() || fallback;
+  const url = URL.canParse(raw) ? new URL(raw) : null;
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new ConfigError(name, 'must be an http:// or https:// URL');
+  }
+  if (url.search || url.hash || url.username || url.password) {
+    throw new ConfigError(name, 'must not carry credentials, a query or a fragment');
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
 /** ATRIUM_CORS_ORIGINS: comma-separated exact origins, each `http(s)://host[:port]` without a path. */
 function readCorsOrigins(env: Env): string[] {
   const raw = env.ATRIUM_CORS_ORIGINS?.trim();
@@ -342,6 +364,11 @@ export function loadConfig(env: Env = process.env): Config {
     offlineDeltaDelayMs: readInteger(env, 'ATRIUM_OFFLINE_DELTA_DELAY_MS', 0, 0, 10_000),
     allowPrivateModelUrls: readBoolean(env, 'ATRIUM_ALLOW_PRIVATE_MODEL_URLS', true),
     redisUrl: readRedisUrl(env),
+    vendors: {
+      telegramApiUrl: readVendorUrl(env, 'ATRIUM_TELEGRAM_API_URL', 'https://api.telegram.org'),
+      microsoftLoginUrl: readVendorUrl(env, 'ATRIUM_MS_LOGIN_URL', 'https://login.microsoftonline.com'),
+      microsoftGraphUrl: readVendorUrl(env, 'ATRIUM_MS_GRAPH_URL', 'https://graph.microsoft.com/v1.0'),
+    },
     rateLimit: {
       perMinute: readInteger(env, 'ATRIUM_RATE_LIMIT_PER_MINUTE', 6000, 0, 10_000_000),
       prefix: env.ATRIUM_RATE_LIMIT_PREFIX?.trim() || 'atrium:rl:',

@@ -88,6 +88,28 @@ describe('loadConfig', () => {
     expectConfigError({ ...serverEnv, ATRIUM_PUBLIC_URL: 'https://x.example.com/?a=1' }, 'ATRIUM_PUBLIC_URL');
   });
 
+  it("reads the integrations' vendor addresses: the vendors' own by default, an http(s) root otherwise", () => {
+    expect(loadConfig(serverEnv).vendors).toEqual({
+      telegramApiUrl: 'https://api.telegram.org',
+      microsoftLoginUrl: 'https://login.microsoftonline.com',
+      microsoftGraphUrl: 'https://graph.microsoft.com/v1.0',
+    });
+    const local = loadConfig({
+      ...serverEnv,
+      ATRIUM_TELEGRAM_API_URL: 'http://127.0.0.1:9000/',
+      ATRIUM_MS_LOGIN_URL: 'http://127.0.0.1:9001/login',
+      ATRIUM_MS_GRAPH_URL: 'http://127.0.0.1:9001/graph/v1.0/',
+    });
+    expect(local.vendors).toEqual({
+      telegramApiUrl: 'http://127.0.0.1:9000',
+      microsoftLoginUrl: 'http://127.0.0.1:9001/login',
+      microsoftGraphUrl: 'http://127.0.0.1:9001/graph/v1.0',
+    });
+    expectConfigError({ ...serverEnv, ATRIUM_TELEGRAM_API_URL: 'telegram' }, 'ATRIUM_TELEGRAM_API_URL');
+    expectConfigError({ ...serverEnv, ATRIUM_MS_LOGIN_URL: 'ftp://login.example.com' }, 'ATRIUM_MS_LOGIN_URL');
+    expectConfigError({ ...serverEnv, ATRIUM_MS_GRAPH_URL: 'https://u:p@graph.example.com' }, 'ATRIUM_MS_GRAPH_URL');
+  });
+
   it('reads the blob storage settings', () => {
     const connectionString =
       'DefaultEndpointsProtocol=https;AccountName=acct;AccountKey=a2V5;EndpointSuffix=core.windows.net';

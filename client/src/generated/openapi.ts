@@ -6849,6 +6849,703 @@ export interface paths {
         };
         trace?: never;
     };
+    "/v1/organization/integrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the integrations, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                    /** @description `telegram`: the messaging bot (an inbound channel); `microsoft_365`: the office suite (a connector) */
+                    type?: "telegram" | "microsoft_365";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Integration"][];
+                            has_more: boolean;
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+                /** @description Invalid request. Codes: invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential. Codes: unauthorized, invalid_credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not permitted. Codes: org_suspended, forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests (Retry-After says when to retry). Codes: rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Connect a Telegram bot or a Microsoft 365 app (checked with the vendor before anything is saved) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description `telegram`: the messaging bot (an inbound channel); `microsoft_365`: the office suite (a connector)
+                         * @enum {string}
+                         */
+                        type: "telegram" | "microsoft_365";
+                        display_name: string;
+                        /** @description `{}` for telegram; `{ tenant_id, client_id }` for microsoft_365 */
+                        config: {
+                            [key: string]: unknown;
+                        };
+                        /** @description `{ botToken }` for telegram; `{ clientSecret }` for microsoft_365. Validated with the vendor before saving; never returned */
+                        secrets: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            integration: components["schemas"]["Integration"];
+                        };
+                    };
+                };
+                /** @description Invalid request. Codes: invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential. Codes: unauthorized, invalid_credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not permitted. Codes: org_suspended, forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description State conflict. Codes: integration_exists, limit_reached */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed. Codes: validation_error */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests (Retry-After says when to retry). Codes: rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error. Codes: vendor_error */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/organization/integrations/{integrationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An integration */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    integrationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            integration: components["schemas"]["Integration"];
+                        };
+                    };
+                };
+                /** @description Invalid request. Codes: invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential. Codes: unauthorized, invalid_credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not permitted. Codes: org_suspended, forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the caller. Codes: not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests (Retry-After says when to retry). Codes: rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete an integration no usage event references */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    integrationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid request. Codes: invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential. Codes: unauthorized, invalid_credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not permitted. Codes: org_suspended, forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the caller. Codes: not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description State conflict. Codes: integration_in_use */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests (Retry-After says when to retry). Codes: rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Rename an integration, or change its config or secrets (merged, then checked with the vendor again) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    integrationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        display_name?: string;
+                        /** @description Merged into the stored config, then validated with the vendor */
+                        config?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description Merged into the stored secrets, re-encrypted and validated again */
+                        secrets?: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            integration: components["schemas"]["Integration"];
+                        };
+                    };
+                };
+                /** @description Invalid request. Codes: invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential. Codes: unauthorized, invalid_credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not permitted. Codes: org_suspended, forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the caller. Codes: not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description State conflict. Codes: integration_exists */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed. Codes: validation_error */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests (Retry-After says when to retry). Codes: rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error. Codes: vendor_error */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/v1/organization/integrations/{integrationId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check the integration with its vendor again: `connected`, or `error` with `last_error` */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    integrationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            integration: components["schemas"]["Integration"];
+                        };
+                    };
+                };
+                /** @description Invalid request. Codes: invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential. Codes: unauthorized, invalid_credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not permitted. Codes: org_suspended, forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the caller. Codes: not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests (Retry-After says when to retry). Codes: rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/channels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organization's inbound channels (Telegram bots), newest first */
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["IntegrationSummary"][];
+                            has_more: boolean;
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+                /** @description Invalid request. Codes: invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential. Codes: unauthorized, invalid_credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not permitted. Codes: org_suspended */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests (Retry-After says when to retry). Codes: rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/connectors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organization's connectors (Microsoft 365), newest first */
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["IntegrationSummary"][];
+                            has_more: boolean;
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+                /** @description Invalid request. Codes: invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential. Codes: unauthorized, invalid_credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not permitted. Codes: org_suspended */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests (Retry-After says when to retry). Codes: rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/organization/themes/suggest-colors": {
         parameters: {
             query?: never;
@@ -18378,6 +19075,8 @@ export interface components {
              *     - `family_in_use` (409): organization model selections use the model family
              *     - `file_not_pending` (409): project file not pending
              *     - `has_live_keys` (409): deleting a service account with non-revoked keys
+             *     - `integration_exists` (409): the Telegram bot is already connected as an integration
+             *     - `integration_in_use` (409): usage events reference the integration
              *     - `invalid_invoice_state` (409): the invoice is not in a state that allows this (a line on an issued invoice, a payment on a draft, …)
              *     - `last_active_admin` (409): the organization must keep at least one active admin
              *     - `limit_reached` (409, 422): 409: a collection is at its cap; 422: a workflow or its run goes past a size or model-call limit
@@ -18411,14 +19110,14 @@ export interface components {
              *     - `invalid_prompt` (500): the model prompt could not be built
              *     - `run_failed` (500): the run failed because of an internal error or a value the database refused
              *     - `model_error` (502): upstream model failure
-             *     - `vendor_error` (502): the vendor failed to list its models
+             *     - `vendor_error` (502): the vendor failed: it could not list its models, or could not be reached to check an integration
              *     - `events_unavailable` (503): live events are unavailable
              *     - `server_busy` (503): too many password checks in progress (Retry-After says when to retry)
              *     - `shutting_down` (503): the server is shutting down
              *     - `web_sign_in_unavailable` (503): the platform has no live web (or console) key to sign in with
              * @enum {string}
              */
-            code: "invalid_request" | "no_listing_integration" | "no_text_model" | "validation_error" | "api_key_required" | "invalid_credentials" | "invalid_signature" | "invalid_timestamp" | "renew_window_expired" | "unauthorized" | "insufficient_balance" | "no_active_subscription" | "spend_limit_reached" | "admin_required" | "builtin_skill_immutable" | "forbidden" | "forbidden_role" | "no_console_role" | "org_suspended" | "self_action_forbidden" | "user_suspended" | "billing_profile_not_found" | "no_billing_profile" | "no_wallet" | "not_found" | "request_timeout" | "agent_archived" | "already_deleted" | "already_member" | "already_suspended" | "console_role_in_use" | "department_has_children" | "department_in_use" | "duplicate_email" | "duplicate_limit" | "duplicate_name" | "duplicate_slug" | "duplicate_version" | "family_in_use" | "file_not_pending" | "has_live_keys" | "invalid_invoice_state" | "last_active_admin" | "limit_reached" | "managed_externally" | "model_already_tracked" | "no_api_key" | "not_deleted" | "not_suspended" | "organization_deleted" | "payment_exceeds_amount_due" | "plan_slug_fixed" | "run_finished" | "run_in_progress" | "run_not_awaiting" | "same_plan" | "self_action_conflict" | "service_account_suspended" | "system_organization" | "upload_incomplete" | "version_in_use" | "workflow_archived" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "dlp_blocked" | "invalid_model" | "step_failed" | "rate_limited" | "headers_too_large" | "internal_error" | "invalid_prompt" | "run_failed" | "model_error" | "vendor_error" | "events_unavailable" | "server_busy" | "shutting_down" | "web_sign_in_unavailable";
+            code: "invalid_request" | "no_listing_integration" | "no_text_model" | "validation_error" | "api_key_required" | "invalid_credentials" | "invalid_signature" | "invalid_timestamp" | "renew_window_expired" | "unauthorized" | "insufficient_balance" | "no_active_subscription" | "spend_limit_reached" | "admin_required" | "builtin_skill_immutable" | "forbidden" | "forbidden_role" | "no_console_role" | "org_suspended" | "self_action_forbidden" | "user_suspended" | "billing_profile_not_found" | "no_billing_profile" | "no_wallet" | "not_found" | "request_timeout" | "agent_archived" | "already_deleted" | "already_member" | "already_suspended" | "console_role_in_use" | "department_has_children" | "department_in_use" | "duplicate_email" | "duplicate_limit" | "duplicate_name" | "duplicate_slug" | "duplicate_version" | "family_in_use" | "file_not_pending" | "has_live_keys" | "integration_exists" | "integration_in_use" | "invalid_invoice_state" | "last_active_admin" | "limit_reached" | "managed_externally" | "model_already_tracked" | "no_api_key" | "not_deleted" | "not_suspended" | "organization_deleted" | "payment_exceeds_amount_due" | "plan_slug_fixed" | "run_finished" | "run_in_progress" | "run_not_awaiting" | "same_plan" | "self_action_conflict" | "service_account_suspended" | "system_organization" | "upload_incomplete" | "version_in_use" | "workflow_archived" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "dlp_blocked" | "invalid_model" | "step_failed" | "rate_limited" | "headers_too_large" | "internal_error" | "invalid_prompt" | "run_failed" | "model_error" | "vendor_error" | "events_unavailable" | "server_busy" | "shutting_down" | "web_sign_in_unavailable";
             request_id: string;
         };
         ThreadInput: {
@@ -19276,6 +19975,43 @@ export interface components {
         WebSessionRenewalInput: {
             expires_at: string;
         };
+        IntegrationInput: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description `telegram`: the messaging bot (an inbound channel); `microsoft_365`: the office suite (a connector)
+             * @enum {string}
+             */
+            type: "telegram" | "microsoft_365";
+            display_name: string;
+            last_validated_at: string | null;
+            created_at: string;
+            updated_at: string;
+            /** Format: uuid */
+            organization_id: string;
+            config: {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            status: "connected" | "error";
+            /** @description Why the last validation failed; null while connected */
+            last_error: string | null;
+        };
+        IntegrationSummaryInput: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description `telegram`: the messaging bot (an inbound channel); `microsoft_365`: the office suite (a connector)
+             * @enum {string}
+             */
+            type: "telegram" | "microsoft_365";
+            display_name: string;
+            last_validated_at: string | null;
+            created_at: string;
+            updated_at: string;
+            /** @enum {string} */
+            status: "active" | "error";
+        };
         ProjectFileListRowInput: {
             /** Format: uuid */
             id: string;
@@ -19850,6 +20586,8 @@ export interface components {
              *     - `family_in_use` (409): organization model selections use the model family
              *     - `file_not_pending` (409): project file not pending
              *     - `has_live_keys` (409): deleting a service account with non-revoked keys
+             *     - `integration_exists` (409): the Telegram bot is already connected as an integration
+             *     - `integration_in_use` (409): usage events reference the integration
              *     - `invalid_invoice_state` (409): the invoice is not in a state that allows this (a line on an issued invoice, a payment on a draft, …)
              *     - `last_active_admin` (409): the organization must keep at least one active admin
              *     - `limit_reached` (409, 422): 409: a collection is at its cap; 422: a workflow or its run goes past a size or model-call limit
@@ -19883,14 +20621,14 @@ export interface components {
              *     - `invalid_prompt` (500): the model prompt could not be built
              *     - `run_failed` (500): the run failed because of an internal error or a value the database refused
              *     - `model_error` (502): upstream model failure
-             *     - `vendor_error` (502): the vendor failed to list its models
+             *     - `vendor_error` (502): the vendor failed: it could not list its models, or could not be reached to check an integration
              *     - `events_unavailable` (503): live events are unavailable
              *     - `server_busy` (503): too many password checks in progress (Retry-After says when to retry)
              *     - `shutting_down` (503): the server is shutting down
              *     - `web_sign_in_unavailable` (503): the platform has no live web (or console) key to sign in with
              * @enum {string}
              */
-            code: "invalid_request" | "no_listing_integration" | "no_text_model" | "validation_error" | "api_key_required" | "invalid_credentials" | "invalid_signature" | "invalid_timestamp" | "renew_window_expired" | "unauthorized" | "insufficient_balance" | "no_active_subscription" | "spend_limit_reached" | "admin_required" | "builtin_skill_immutable" | "forbidden" | "forbidden_role" | "no_console_role" | "org_suspended" | "self_action_forbidden" | "user_suspended" | "billing_profile_not_found" | "no_billing_profile" | "no_wallet" | "not_found" | "request_timeout" | "agent_archived" | "already_deleted" | "already_member" | "already_suspended" | "console_role_in_use" | "department_has_children" | "department_in_use" | "duplicate_email" | "duplicate_limit" | "duplicate_name" | "duplicate_slug" | "duplicate_version" | "family_in_use" | "file_not_pending" | "has_live_keys" | "invalid_invoice_state" | "last_active_admin" | "limit_reached" | "managed_externally" | "model_already_tracked" | "no_api_key" | "not_deleted" | "not_suspended" | "organization_deleted" | "payment_exceeds_amount_due" | "plan_slug_fixed" | "run_finished" | "run_in_progress" | "run_not_awaiting" | "same_plan" | "self_action_conflict" | "service_account_suspended" | "system_organization" | "upload_incomplete" | "version_in_use" | "workflow_archived" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "dlp_blocked" | "invalid_model" | "step_failed" | "rate_limited" | "headers_too_large" | "internal_error" | "invalid_prompt" | "run_failed" | "model_error" | "vendor_error" | "events_unavailable" | "server_busy" | "shutting_down" | "web_sign_in_unavailable";
+            code: "invalid_request" | "no_listing_integration" | "no_text_model" | "validation_error" | "api_key_required" | "invalid_credentials" | "invalid_signature" | "invalid_timestamp" | "renew_window_expired" | "unauthorized" | "insufficient_balance" | "no_active_subscription" | "spend_limit_reached" | "admin_required" | "builtin_skill_immutable" | "forbidden" | "forbidden_role" | "no_console_role" | "org_suspended" | "self_action_forbidden" | "user_suspended" | "billing_profile_not_found" | "no_billing_profile" | "no_wallet" | "not_found" | "request_timeout" | "agent_archived" | "already_deleted" | "already_member" | "already_suspended" | "console_role_in_use" | "department_has_children" | "department_in_use" | "duplicate_email" | "duplicate_limit" | "duplicate_name" | "duplicate_slug" | "duplicate_version" | "family_in_use" | "file_not_pending" | "has_live_keys" | "integration_exists" | "integration_in_use" | "invalid_invoice_state" | "last_active_admin" | "limit_reached" | "managed_externally" | "model_already_tracked" | "no_api_key" | "not_deleted" | "not_suspended" | "organization_deleted" | "payment_exceeds_amount_due" | "plan_slug_fixed" | "run_finished" | "run_in_progress" | "run_not_awaiting" | "same_plan" | "self_action_conflict" | "service_account_suspended" | "system_organization" | "upload_incomplete" | "version_in_use" | "workflow_archived" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "dlp_blocked" | "invalid_model" | "step_failed" | "rate_limited" | "headers_too_large" | "internal_error" | "invalid_prompt" | "run_failed" | "model_error" | "vendor_error" | "events_unavailable" | "server_busy" | "shutting_down" | "web_sign_in_unavailable";
             request_id: string;
         };
         Thread: {
@@ -20747,6 +21485,43 @@ export interface components {
         };
         WebSessionRenewal: {
             expires_at: string;
+        };
+        Integration: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description `telegram`: the messaging bot (an inbound channel); `microsoft_365`: the office suite (a connector)
+             * @enum {string}
+             */
+            type: "telegram" | "microsoft_365";
+            display_name: string;
+            last_validated_at: string | null;
+            created_at: string;
+            updated_at: string;
+            /** Format: uuid */
+            organization_id: string;
+            config: {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            status: "connected" | "error";
+            /** @description Why the last validation failed; null while connected */
+            last_error: string | null;
+        };
+        IntegrationSummary: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description `telegram`: the messaging bot (an inbound channel); `microsoft_365`: the office suite (a connector)
+             * @enum {string}
+             */
+            type: "telegram" | "microsoft_365";
+            display_name: string;
+            last_validated_at: string | null;
+            created_at: string;
+            updated_at: string;
+            /** @enum {string} */
+            status: "active" | "error";
         };
         ProjectFileListRow: {
             /** Format: uuid */

@@ -79,6 +79,8 @@ export const ERROR_CODES = {
   family_in_use: { status: 409, meaning: 'organization model selections use the model family' },
   file_not_pending: { status: 409, meaning: 'project file not pending' },
   has_live_keys: { status: 409, meaning: 'deleting a service account with non-revoked keys' },
+  integration_exists: { status: 409, meaning: 'the Telegram bot is already connected as an integration' },
+  integration_in_use: { status: 409, meaning: 'usage events reference the integration' },
   invalid_invoice_state: {
     status: 409,
     meaning: 'the invoice is not in a state that allows this (a line on an issued invoice, a payment on a draft, …)',
@@ -130,7 +132,10 @@ export const ERROR_CODES = {
   invalid_prompt: { status: 500, meaning: 'the model prompt could not be built' },
   run_failed: { status: 500, meaning: 'the run failed because of an internal error or a value the database refused' },
   model_error: { status: 502, meaning: 'upstream model failure' },
-  vendor_error: { status: 502, meaning: 'the vendor failed to list its models' },
+  vendor_error: {
+    status: 502,
+    meaning: 'the vendor failed: it could not list its models, or could not be reached to check an integration',
+  },
   events_unavailable: { status: 503, meaning: 'live events are unavailable' },
   server_busy: { status: 503, meaning: 'too many password checks in progress (Retry-After says when to retry)' },
   shutting_down: { status: 503, meaning: 'the server is shutting down' },

@@ -5,6 +5,7 @@ export * from './catalog.ts';
 export * from './conversations.ts';
 export * from './departments.ts';
 export * from './feature-flags.ts';
+export * from './integrations.ts';
 export * from './jobs.ts';
 export * from './money.ts';
 export * from './organizations.ts';

@@ -20,7 +20,13 @@ import { createDlpModule } from './modules/dlp/index.ts';
 import { createFeatureFlagsModule } from './modules/feature-flags/index.ts';
 import { createGeneratorsModule } from './modules/generators/index.ts';
 import { createIdentityModule } from './modules/identity/index.ts';
-import { createIntegrationsModule } from './modules/integrations/index.ts';
+import {
+  createIntegrationsModule,
+  createMicrosoftConnector,
+  createTelegramChannel,
+  TELEGRAM_UPDATE_JOB,
+  telegramReplyListener,
+} from './modules/integrations/index.ts';
 import { createOrganizationsModule } from './modules/organizations/index.ts';
 import { createProjectsModule } from './modules/projects/index.ts';
 import { createRunsModule, RUN_JOB } from './modules/runs/index.ts';
@@ -42,6 +48,7 @@ import { boundPasswordHashing } from './platform/crypto/passwords.ts';
 import { createSecretBox } from './platform/crypto/secret-box.ts';
 import type { Database } from './platform/db/client.ts';
 import { createEventBus } from './platform/events/index.ts';
+import { composeInternalEvents } from './platform/events/internal.ts';
 import { registerEdge } from './platform/http/edge.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
 import { clientErrorHandler, frameworkErrors } from './platform/http/framework-errors.ts';
@@ -100,10 +107,18 @@ type Platform = ReturnType<typeof createPlatform>;
  */
 function createModules(platform: Platform) {
   const { config, db, clock, log, tokens, secretBox, credentials, publicUrl, storage, bus, wakeups } = platform;
-  // Internal events (thread.created, run.completed, …) go to the event triggers that listen for them.
-  const internalEvents = triggerEventListener;
+  // Internal events (thread.created, run.completed, …) go to the event triggers that listen for them, and a run
+  // that came in over Telegram gets its reply sent back when it ends.
+  const internalEvents = composeInternalEvents(triggerEventListener, telegramReplyListener);
   const departments = createDepartmentsModule({ db });
-  const integrations = createIntegrationsModule({ db, secretBox, clock, vendors: config.vendors });
+  const integrations = createIntegrationsModule({
+    db,
+    secretBox,
+    clock,
+    vendors: config.vendors,
+    publicUrl,
+    secretKey: config.secretKey,
+  });
   const branding = createBrandingModule({ db, storage, clock });
   const users = createUsersModule({ db, departments: departments.service });
   const organizations = createOrganizationsModule({ db });
@@ -183,7 +198,20 @@ function createModules(platform: Platform) {
     threads: threads.service,
     dlp: dlp.service,
     artifacts: artifacts.service,
-    tools: { generators: generators.service.tools, projects: projects.files, skills: skills.service },
+    tools: {
+      generators: generators.service.tools,
+      // Microsoft 365's tools, offered to a run only while its organization has the integration connected.
+      connectors: [
+        createMicrosoftConnector({
+          connection: integrations.service.microsoftConnection,
+          connected: integrations.service.hasMicrosoftConnection,
+          microsoft: integrations.vendors.microsoft,
+          extract: config.extract,
+        }),
+      ],
+      projects: projects.files,
+      skills: skills.service,
+    },
     files: {
       projectFile: (ctx, id) => projects.files.get(ctx, id),
       artifact: (ctx, id) => artifacts.service.get(ctx, id),
@@ -211,6 +239,20 @@ function createModules(platform: Platform) {
     schedulerIntervalMs: config.schedulerIntervalMs,
     log,
   });
+  const telegramChannel = createTelegramChannel({
+    db,
+    clock,
+    secretBox,
+    webhookSecret: integrations.webhookSecret,
+    telegram: integrations.vendors.telegram,
+    storage,
+    runs: runs.service,
+    threads: threads.service,
+    users: users.service,
+    dlp: dlp.service,
+    onRunEnqueued: () => wakeups.wake(RUN_JOB),
+    onUpdateQueued: () => wakeups.wake(TELEGRAM_UPDATE_JOB),
+  });
 
   return {
     modules: {
@@ -232,6 +274,7 @@ function createModules(platform: Platform) {
       dlp,
       featureFlags,
       integrations,
+      telegramChannel,
       skills,
       agents,
       workflows,
@@ -250,7 +293,7 @@ type Modules = ReturnType<typeof createModules>['modules'];
  */
 function createJobLanes(
   { config, db, storage, wakeups }: Platform,
-  { runs, triggers, projects, branding, themes, billing }: Modules,
+  { runs, triggers, projects, branding, themes, billing, telegramChannel }: Modules,
 ) {
   // Runs mostly wait on model vendors, so they get many slots of their own; ingestion is CPU work and keeps a few,
   // and every other kind (an unknown one is dead at once) goes with it. Started by the server after listening and
@@ -273,6 +316,7 @@ function createJobLanes(
       ...branding.jobs.handlers,
       ...themes.jobs.handlers,
       ...billing.jobs.handlers,
+      ...telegramChannel.jobs.handlers,
       [BLOB_DELETE_JOB]: createBlobDeletionHandler(storage),
     },
     onDead: projects.jobs.onDead,
@@ -369,6 +413,7 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   m.branding.routes(app);
   m.departments.routes(app);
   m.integrations.routes(app);
+  m.telegramChannel.routes(app);
   m.themes.routes(app);
   m.catalog.routes(app);
   m.billing.routes(app);

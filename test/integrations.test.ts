@@ -111,7 +111,7 @@ describe('POST /v1/organization/integrations', () => {
       last_error: null,
     });
     expect(integration.last_validated_at).toMatch(ISO_MS);
-    expect(telegram.calls.filter((c) => c.token === bot.token).map((c) => c.method)).toEqual(['getMe']);
+    expect(telegram.calls.filter((c) => c.token === bot.token).map((c) => c.method)).toEqual(['getMe', 'setWebhook']);
     expectNoSecret(res);
   });
 
@@ -172,6 +172,19 @@ describe('POST /v1/organization/integrations', () => {
     await create(orgA.admin.http, telegramBody(bot.token));
     expectError(await orgA.admin.http.post(BASE, telegramBody(bot.token)), 409, 'integration_exists');
     expectError(await orgB.admin.http.post(BASE, telegramBody(bot.token)), 409, 'integration_exists');
+  });
+
+  it('refuses a bot whose webhook Telegram will not register (422, its reason), saving nothing', async () => {
+    const bot = newBot();
+    telegram.failNext('setWebhook', {
+      status: 400,
+      description: 'Bad Request: bad webhook: An HTTPS URL must be provided for webhook',
+    });
+    const refused = await orgA.admin.http.post(BASE, telegramBody(bot.token));
+    expectError(refused, 422, 'validation_error');
+    expect(refused.body.error).toContain('HTTPS URL must be provided');
+    const listed = await orgA.admin.http.get(`${BASE}?type=telegram&limit=100`);
+    expect(listed.body.data.map((i: any) => i.config.bot_username)).not.toContain(bot.username);
   });
 
   it('answers 502 vendor_error when the vendor cannot be reached, saving nothing', async () => {
@@ -323,6 +336,8 @@ describe('changing integrations', () => {
     expectError(await orgB.admin.http.delete(`${BASE}/${unused.id}`), 404, 'not_found');
     const gone = await orgA.admin.http.delete(`${BASE}/${unused.id}`);
     expect(gone.status).toBe(204);
+    // Telegram is told to stop delivering the bot's updates.
+    expect(telegram.calls.at(-1)?.method).toBe('deleteWebhook');
     expectError(await orgA.admin.http.get(`${BASE}/${unused.id}`), 404, 'not_found');
     expectError(await orgA.admin.http.delete(`${BASE}/${unused.id}`), 404, 'not_found');
 

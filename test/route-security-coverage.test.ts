@@ -28,6 +28,8 @@ const EXEMPT: Record<string, string> = {
     'takes an API key only (a session token is 401 api_key_required, not invalid_credentials): sessions.test.ts',
   'POST /v1/auth/sessions/renew': 'takes an API key only, as the mint does: sessions-renew.test.ts',
   'POST /v1/hooks/:triggerId': 'webhook: public, each delivery authenticated by its HMAC signature: triggers-webhook',
+  'POST /v1/channels/telegram/:integrationId/webhook':
+    "Telegram's webhook: public, each delivery authenticated by the integration's secret token: telegram-channel",
   'GET /v1/public/themes/:themeId/styles.css':
     'a palette stylesheet: public by design (Authentication 11), no tenant data beyond the theme: themes-stylesheet',
   'GET /v1/public/themes/:themeId/backgrounds/:variant':

@@ -15,6 +15,10 @@ import * as schema from '../src/platform/db/schema/index.ts';
 const UNSCOPED: Record<string, string> = {
   'users/store.ts findForSignIn': 'sign-in finds the user by email or id before any organization is known',
   'users/store.ts emailTaken': 'emails are unique across the platform',
+  'integrations/telegram/store.ts botById':
+    "a Telegram update names only its bot's integration; the webhook's secret, derived per integration, vouched for it",
+  'integrations/telegram/store.ts linkOfChat': "a chat is linked per bot: the bot's integration id scopes it",
+  'integrations/telegram/store.ts upsertLink': 'the row written carries its organization, taken from the bot',
   'identity/web-sessions.store.ts webSessionsStore.platformKeyDigest':
     "the platform's own web and console keys (system organization), chosen before any organization is known",
   'triggers/store.ts findWebhook':

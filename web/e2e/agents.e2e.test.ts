@@ -54,6 +54,8 @@ describe('agents', () => {
           'create_presentation',
           'create_file',
           'search_project_files',
+          'm365_search_files',
+          'm365_read_file',
           'ask_user',
           'use_skill',
         ],

@@ -7546,6 +7546,312 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/channels/telegram/{integrationId}/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Telegram's webhook for a bot: checks X-Telegram-Bot-Api-Secret-Token, acknowledges at once, and acts on the update from the job queue, once per update_id */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    integrationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        update_id: number;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            ok: true;
+                        };
+                    };
+                };
+                /** @description Invalid request. Codes: invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential. Codes: unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests (Retry-After says when to retry). Codes: rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/channels/telegram/link-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A one-time code (10 minutes) to link a Telegram chat: send the bot /start <code> */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            expires_at: string;
+                        };
+                    };
+                };
+                /** @description Invalid request. Codes: invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential. Codes: unauthorized, invalid_credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not permitted. Codes: org_suspended */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests (Retry-After says when to retry). Codes: rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/channels/telegram/links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in member's linked Telegram chats, newest first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["TelegramLink"][];
+                        };
+                    };
+                };
+                /** @description Invalid request. Codes: invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential. Codes: unauthorized, invalid_credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not permitted. Codes: org_suspended */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests (Retry-After says when to retry). Codes: rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/channels/telegram/links/{linkId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Unlink a Telegram chat (your own; an org admin may unlink any of the organization) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    linkId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Unlinked */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid request. Codes: invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential. Codes: unauthorized, invalid_credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not permitted. Codes: org_suspended */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the caller. Codes: not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests (Retry-After says when to retry). Codes: rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/organization/themes/suggest-colors": {
         parameters: {
             query?: never;
@@ -16557,7 +16863,7 @@ export interface paths {
                             /** @description A catalog version id or vendor modelId */
                             model?: string;
                             /** @description The tools the agent may use (omitted = all tools, [] = none) */
-                            tools?: ("create_document" | "create_spreadsheet" | "create_presentation" | "create_dashboard" | "create_file" | "search_project_files" | "ask_user" | "use_skill")[];
+                            tools?: ("create_document" | "create_spreadsheet" | "create_presentation" | "create_dashboard" | "create_file" | "search_project_files" | "m365_search_files" | "m365_read_file" | "ask_user" | "use_skill")[];
                         } & {
                             [key: string]: unknown;
                         };
@@ -16799,7 +17105,7 @@ export interface paths {
                             /** @description A catalog version id or vendor modelId */
                             model?: string;
                             /** @description The tools the agent may use (omitted = all tools, [] = none) */
-                            tools?: ("create_document" | "create_spreadsheet" | "create_presentation" | "create_dashboard" | "create_file" | "search_project_files" | "ask_user" | "use_skill")[];
+                            tools?: ("create_document" | "create_spreadsheet" | "create_presentation" | "create_dashboard" | "create_file" | "search_project_files" | "m365_search_files" | "m365_read_file" | "ask_user" | "use_skill")[];
                         } & {
                             [key: string]: unknown;
                         };
@@ -20012,6 +20318,20 @@ export interface components {
             /** @enum {string} */
             status: "active" | "error";
         };
+        TelegramLinkInput: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            integration_id: string;
+            bot_username: string | null;
+            chat_id: number;
+            /**
+             * Format: uuid
+             * @description The thread the chat talks in
+             */
+            thread_id: string;
+            created_at: string;
+        };
         ProjectFileListRowInput: {
             /** Format: uuid */
             id: string;
@@ -21522,6 +21842,20 @@ export interface components {
             updated_at: string;
             /** @enum {string} */
             status: "active" | "error";
+        };
+        TelegramLink: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            integration_id: string;
+            bot_username: string | null;
+            chat_id: number;
+            /**
+             * Format: uuid
+             * @description The thread the chat talks in
+             */
+            thread_id: string;
+            created_at: string;
         };
         ProjectFileListRow: {
             /** Format: uuid */

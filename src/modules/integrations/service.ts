@@ -10,8 +10,24 @@ import { decodeCursor, toPage } from '../../platform/http/pagination.ts';
 import { newId } from '../../platform/ids.ts';
 import type { CreateIntegrationInput, PatchIntegrationInput } from './schemas.ts';
 import { type IntegrationRow, integrationsStore as store } from './store.ts';
-import { type Checked, parseSettings, type Secrets, VendorCheckError, type VendorChecks } from './vendor-checks.ts';
+import {
+  type Checked,
+  parseSettings,
+  type Secrets,
+  VendorCheckError,
+  type VendorChecks,
+  type WebhookTarget,
+} from './vendor-checks.ts';
+import type { MicrosoftApp } from './vendors/microsoft.ts';
 import { toIntegrationSummary, toIntegrationView } from './views.ts';
+
+/** A connected Microsoft 365 app as the connector's tools use it. */
+export interface MicrosoftConnection {
+  integrationId: string;
+  app: MicrosoftApp;
+  /** The tenant's data region for Graph searches (NAM, EUR, …), when the admin gave it. */
+  region: string | null;
+}
 
 /** Integrations per organization. */
 export const MAX_INTEGRATIONS = 50;
@@ -42,8 +58,12 @@ export function createIntegrationsService(deps: {
   secretBox: SecretBox;
   checks: VendorChecks;
   clock: Clock;
+  /** Where an integration's bot delivers its updates (this server's public URL) and with which secret. */
+  webhookOf: (integrationId: string) => WebhookTarget;
+  /** Tells Telegram to stop delivering a deleted bot's updates (best effort: the bot may be gone already). */
+  forgetWebhook: (botToken: string) => Promise<void>;
 }) {
-  const { db, secretBox, checks, clock } = deps;
+  const { db, secretBox, checks, clock, webhookOf } = deps;
   const seal = (secrets: Secrets) => secretBox.seal(JSON.stringify(secrets));
   const open = (row: IntegrationRow) => JSON.parse(secretBox.open(row.secretsSealed)) as Secrets;
 
@@ -81,7 +101,10 @@ export function createIntegrationsService(deps: {
     async create(ctx: RequestContext, input: CreateIntegrationInput) {
       const org = ctx.organizationId;
       const settings = parseSettings(input.type, input.config, input.secrets);
-      const vendor = await checked(() => checks.check(input.type, settings.config, settings.secrets));
+      const id = newId();
+      const vendor = await checked(() =>
+        checks.check(input.type, settings.config, settings.secrets, () => webhookOf(id)),
+      );
       const row = await onUniqueViolation(
         () =>
           insertWithinCap(
@@ -90,7 +113,7 @@ export function createIntegrationsService(deps: {
             (tx) => store.count(tx, org),
             (tx) =>
               store.insert(tx, {
-                id: newId(),
+                id,
                 organizationId: org,
                 type: input.type,
                 displayName: input.display_name,
@@ -122,7 +145,9 @@ export function createIntegrationsService(deps: {
           { ...givenConfig, ...patch.config },
           { ...open(current), ...patch.secrets },
         );
-        const vendor = await checked(() => checks.check(current.type, settings.config, settings.secrets));
+        const vendor = await checked(() =>
+          checks.check(current.type, settings.config, settings.secrets, () => webhookOf(id)),
+        );
         changes = {
           config: vendor.config,
           secretsSealed: seal(settings.secrets),
@@ -151,7 +176,7 @@ export function createIntegrationsService(deps: {
       const current = await existing(db, org, id);
       let outcome: Parameters<typeof store.update>[3];
       try {
-        const vendor = await checks.check(current.type, current.config, open(current));
+        const vendor = await checks.check(current.type, current.config, open(current), () => webhookOf(id));
         outcome = { status: 'connected', lastValidatedAt: clock.now(), lastError: null, config: vendor.config };
       } catch (error) {
         if (!(error instanceof VendorCheckError)) throw error;
@@ -164,15 +189,40 @@ export function createIntegrationsService(deps: {
       return { integration: toIntegrationView(row) };
     },
 
+    /**
+     * The Microsoft 365 app the organization's agents search and read files through (its oldest connected one),
+     * with the secret opened, or null when it has none.
+     */
+    async hasMicrosoftConnection(organizationId: string, ex: Executor = db): Promise<boolean> {
+      return (await store.firstConnected(ex, organizationId, CONNECTORS)) !== null;
+    },
+
+    async microsoftConnection(organizationId: string, ex: Executor = db): Promise<MicrosoftConnection | null> {
+      const row = await store.firstConnected(ex, organizationId, CONNECTORS);
+      if (!row) return null;
+      return {
+        integrationId: row.id,
+        app: {
+          tenantId: String(row.config.tenant_id),
+          clientId: String(row.config.client_id),
+          clientSecret: open(row).clientSecret!,
+        },
+        region: typeof row.config.region === 'string' ? row.config.region : null,
+      };
+    },
+
     async remove(ctx: RequestContext, id: string) {
       const org = ctx.organizationId;
-      await db.transaction(async (tx) => {
-        if (!(await store.findForUpdate(tx, org, id))) throw notFound('Integration');
+      const deleted = await db.transaction(async (tx) => {
+        const row = await store.findForUpdate(tx, org, id);
+        if (!row) throw notFound('Integration');
         if (await store.hasUsage(tx, org, id)) {
           throw conflict('integration_in_use', 'Usage events reference the integration, so it is kept for the reports');
         }
         await store.delete(tx, org, id);
+        return row;
       });
+      if (deleted.type === 'telegram') await deps.forgetWebhook(open(deleted).botToken!);
     },
   };
 }

@@ -45,6 +45,23 @@ export const integrationsStore = {
   },
 
   /** The row locked until the caller's transaction ends: two changes of one integration apply one after the other. */
+  /** The organization's oldest connected integration of `type`, or null. */
+  async firstConnected(db: Executor, organizationId: string, type: IntegrationType): Promise<IntegrationRow | null> {
+    const [row] = await db
+      .select()
+      .from(integrations)
+      .where(
+        and(
+          eq(integrations.organizationId, organizationId),
+          eq(integrations.type, type),
+          eq(integrations.status, 'connected'),
+        ),
+      )
+      .orderBy(integrations.createdAt, integrations.id)
+      .limit(1);
+    return row ?? null;
+  },
+
   async findForUpdate(db: Executor, organizationId: string, id: string): Promise<IntegrationRow | null> {
     const [row] = await db.select().from(integrations).where(ofOrganization(organizationId, id)).for('update');
     return row ?? null;

@@ -1,5 +1,6 @@
 import type { IntegrationType } from '../../platform/db/schema/index.ts';
 import { unprocessable } from '../../platform/http/errors.ts';
+import { TELEGRAM_UPDATE_TYPES } from './telegram/webhook.ts';
 import { isClientId, isTenantId, type MicrosoftClient, MicrosoftError } from './vendors/microsoft.ts';
 import { isTelegramToken, type TelegramClient, TelegramError } from './vendors/telegram.ts';
 
@@ -97,13 +98,29 @@ function asCheckError(error: unknown): VendorCheckError {
   throw error;
 }
 
-/** Asks the vendor whether the settings work: Telegram's getMe, Microsoft's client-credentials token request. */
+/** Where Telegram delivers a bot's updates, and the secret it sends with them. */
+export interface WebhookTarget {
+  url: string;
+  secretToken: string;
+}
+
+/**
+ * Asks the vendor whether the settings work: Telegram's getMe, then the bot's webhook registered at `webhook`;
+ * Microsoft's client-credentials token request.
+ */
 export function createVendorChecks(vendors: { telegram: TelegramClient; microsoft: MicrosoftClient }) {
   return {
-    async check(type: IntegrationType, config: Record<string, unknown>, secrets: Secrets): Promise<Checked> {
+    async check(
+      type: IntegrationType,
+      config: Record<string, unknown>,
+      secrets: Secrets,
+      webhook: () => WebhookTarget,
+    ): Promise<Checked> {
       try {
         if (type === 'telegram') {
-          const bot = await vendors.telegram.getMe(secrets.botToken!);
+          const token = secrets.botToken!;
+          const bot = await vendors.telegram.getMe(token);
+          await vendors.telegram.setWebhook(token, { ...webhook(), allowedUpdates: TELEGRAM_UPDATE_TYPES });
           return { config: { bot_username: bot.username }, vendorAccount: String(bot.id) };
         }
         const app = {

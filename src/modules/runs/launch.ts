@@ -18,6 +18,8 @@ export interface Launch {
   /** The person charged for the run's usage, when there is one. */
   userId: string | null;
   channel: string | null;
+  /** The integration the launch came in through (a Telegram bot), if any. */
+  integrationId?: string | null;
   agentId?: string | null;
   workflowId?: string | null;
   input?: Record<string, unknown>;
@@ -48,6 +50,7 @@ export async function insertRun(tx: Executor, launch: Launch, inputMessageId: st
       createdByType: launch.createdByType,
       userId: launch.userId,
       channel: launch.channel,
+      integrationId: launch.integrationId ?? null,
       input: launch.input ?? {},
     });
   } catch (error) {

@@ -31,6 +31,15 @@ export interface InternalEvents {
   emit(ex: Executor, organizationId: string, name: InternalEventName, event: InternalEvent): Promise<void>;
 }
 
+/** Several listeners as one: each hears every event, in the order given, in the caller's transaction. */
+export function composeInternalEvents(...listeners: InternalEvents[]): InternalEvents {
+  return {
+    async emit(ex, organizationId, name, event) {
+      for (const listener of listeners) await listener.emit(ex, organizationId, name, event);
+    },
+  };
+}
+
 /** The event of each kind, built from its row (ids and states only). */
 export const threadEvent = (t: {
   id: string;

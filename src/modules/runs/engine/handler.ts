@@ -34,7 +34,12 @@ export interface RunEngineDeps {
   bus: EventBus;
   /** Where a run's end is announced to event triggers (run.completed, run.failed), in its closing transaction. */
   internalEvents: InternalEvents;
-  tools: { byName(name: string): RunTool | undefined; definitions(names?: string[]): ToolDefinition[] };
+  tools: {
+    byName(name: string): RunTool | undefined;
+    definitions(names?: string[]): ToolDefinition[];
+    /** `definitions(names)` less the tools of connectors the organization has not connected (registry.ts). */
+    offered(organizationId: string, names: string[] | undefined, ex: Executor): Promise<ToolDefinition[]>;
+  };
   /**
    * A tool runs inside a transaction (its act, artifact and files commit together) and may take seconds of CPU
    * and storage writes; this bounds how many do so at once, so the many run slots cannot take every database
@@ -125,15 +130,20 @@ async function drive(deps: RunEngineDeps, started: RunRow, signal: AbortSignal):
     organizationId,
     userId: run.userId,
     agentId: run.agentId,
+    integrationId: run.integrationId,
     channel: run.channel,
     runId,
   };
   const agent = await loadAgentContext(deps.agents, run);
   const model = await deps.gateway.resolve(ctx, { agentModel: agent?.agentModel });
-  const tools = model.supportsToolUse ? deps.tools.definitions(agent?.toolNames) : [];
-  // A tool the model calls outside the allowlist is answered as unknown, never run.
+  // Read once per delivery of the run: a connector's tools (Microsoft 365) are offered only while the organization
+  // has it connected.
+  const tools = model.supportsToolUse ? await deps.tools.offered(organizationId, agent?.toolNames, db) : [];
+  // A tool the model calls outside the allowlist is answered as unknown, never run. One of the allowlist that was
+  // not offered (a connector since disconnected, or one the model named anyway) runs and answers its own error.
+  const allowed = model.supportsToolUse ? deps.tools.definitions(agent?.toolNames) : [];
   const runTools = {
-    byName: (name: string) => (tools.some((t) => t.name === name) ? deps.tools.byName(name) : undefined),
+    byName: (name: string) => (allowed.some((t) => t.name === name) ? deps.tools.byName(name) : undefined),
   };
   const system =
     agent?.system ??

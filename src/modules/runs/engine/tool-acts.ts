@@ -12,6 +12,8 @@ const LABELS: Record<string, string> = {
   create_dashboard: 'Drawing a dashboard',
   create_file: 'Writing a file',
   search_project_files: 'Searching the project files',
+  m365_search_files: 'Searching Microsoft 365 files',
+  m365_read_file: 'Reading a Microsoft 365 file',
   ask_user: 'Asking you a question',
 };
 

@@ -25,7 +25,9 @@ export async function runAgentStep(
   const ctx = { ...env.ctx, agentId };
   const model = await env.gateway.resolve(ctx, { agentModel: agent.agentModel ?? null });
   const tools = model.supportsToolUse
-    ? env.tools.definitions(agent.toolNames).filter((t) => !NOT_IN_A_STEP.has(t.name))
+    ? (await env.tools.offered(env.run.organizationId, agent.toolNames, env.db)).filter(
+        (t) => !NOT_IN_A_STEP.has(t.name),
+      )
     : [];
   const usages: StepUsage[] = [];
   const rounds: RunRound[] = [];

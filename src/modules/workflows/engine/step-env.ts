@@ -48,7 +48,11 @@ export async function agentOf(agents: AgentContextDeps, organizationId: string, 
 export interface StepEnv {
   db: Executor;
   gateway: ModelGateway;
-  tools: { byName(name: string): RunTool | undefined; definitions(names?: string[]): ToolDefinition[] };
+  tools: {
+    byName(name: string): RunTool | undefined;
+    /** What a run of the organization is offered: a connector's tools only while it is connected. */
+    offered(organizationId: string, names: string[] | undefined, ex: Executor): Promise<ToolDefinition[]>;
+  };
   toolSlots: Limiter;
   agents: AgentContextDeps;
   run: RunRow;

@@ -85,6 +85,8 @@ export const runs = pgTable(
     createdByType: text('created_by_type').notNull(),
     userId: uuid('user_id'),
     channel: text('channel'),
+    /** The integration the run came in through (a Telegram bot), charged as its usage events' channel. */
+    integrationId: uuid('integration_id'),
     input: jsonb('input').$type<Record<string, unknown>>().notNull().default({}),
     state: jsonb('state').$type<Record<string, unknown>>().notNull().default({}),
     partialText: text('partial_text').notNull().default(''),

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { instant } from './columns.ts';
+import { runs, threads } from './conversations.ts';
 import { organizations } from './organizations.ts';
+import { users } from './users.ts';
 
 export type IntegrationType = 'telegram' | 'microsoft_365';
 export type IntegrationStatus = 'connected' | 'error';
@@ -39,3 +41,76 @@ export const integrations = pgTable(
     uniqueIndex('integrations_vendor_account_idx').on(t.type, t.vendorAccount).where(sql`${t.type} = 'telegram'`),
   ],
 );
+
+/**
+ * A Telegram chat linked to a member through one bot: what the member writes there posts in `thread` as them.
+ * One chat links once per bot; the link goes with its integration.
+ */
+export const telegramLinks = pgTable(
+  'telegram_links',
+  {
+    id: uuid('id').primaryKey(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    integrationId: uuid('integration_id')
+      .notNull()
+      .references(() => integrations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** Telegram chat ids fit in 52 bits. */
+    chatId: bigint('chat_id', { mode: 'number' }).notNull(),
+    threadId: uuid('thread_id')
+      .notNull()
+      .references(() => threads.id),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('telegram_links_chat_idx').on(t.integrationId, t.chatId),
+    index('telegram_links_user_idx').on(t.organizationId, t.userId),
+    index('telegram_links_thread_idx').on(t.threadId),
+  ],
+);
+
+/** A one-time code a member sends the bot (`/start <code>`) to link a chat: its digest only, 10 minutes, one use. */
+export const telegramLinkCodes = pgTable(
+  'telegram_link_codes',
+  {
+    codeDigest: text('code_digest').primaryKey(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    expiresAt: instant('expires_at').notNull(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('telegram_link_codes_user_idx').on(t.userId)],
+);
+
+/** The Telegram updates already acted on, per bot: a webhook delivered twice is acted on once. */
+export const telegramUpdates = pgTable(
+  'telegram_updates',
+  {
+    integrationId: uuid('integration_id')
+      .notNull()
+      .references(() => integrations.id, { onDelete: 'cascade' }),
+    updateId: bigint('update_id', { mode: 'number' }).notNull(),
+    processedAt: instant('processed_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.integrationId, t.updateId] })],
+);
+
+/** How far the reply of a run started from Telegram was sent: a retried delivery goes on where it stopped. */
+export const telegramReplies = pgTable('telegram_replies', {
+  runId: uuid('run_id')
+    .primaryKey()
+    .references(() => runs.id),
+  organizationId: uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id),
+  partsSent: integer('parts_sent').notNull().default(0),
+  completedAt: instant('completed_at'),
+});

@@ -67,6 +67,8 @@ describe('NewAgentPage', () => {
             'create_presentation',
             'create_file',
             'search_project_files',
+            'm365_search_files',
+            'm365_read_file',
             'use_skill',
           ],
           model: MODEL_ID,

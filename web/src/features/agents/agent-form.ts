@@ -8,6 +8,8 @@ export const AGENT_TOOLS = [
   { name: 'create_dashboard', label: 'Create dashboards' },
   { name: 'create_file', label: 'Create files' },
   { name: 'search_project_files', label: 'Search project files' },
+  { name: 'm365_search_files', label: 'Search Microsoft 365 files' },
+  { name: 'm365_read_file', label: 'Read a Microsoft 365 file' },
   { name: 'ask_user', label: 'Ask you a question' },
   { name: 'use_skill', label: 'Use skills' },
 ] as const;

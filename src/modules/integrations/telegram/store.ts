@@ -1,0 +1,198 @@
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Executor } from '../../../platform/db/client.ts';
+import {
+  artifacts,
+  integrations,
+  messages,
+  runs,
+  telegramLinkCodes,
+  telegramLinks,
+  telegramReplies,
+  telegramUpdates,
+} from '../../../platform/db/schema/index.ts';
+
+export type TelegramLinkRow = typeof telegramLinks.$inferSelect;
+export type TelegramBotRow = typeof integrations.$inferSelect;
+
+/** The Telegram channel's rows: links of chats to members, one-time link codes, updates acted on, reply progress. */
+export const telegramStore = {
+  /** How a run came in (its channel), read when it ends: a Telegram run's reply goes back to its chat. */
+  async runChannel(db: Executor, organizationId: string, runId: string): Promise<string | null> {
+    const [row] = await db
+      .select({ channel: runs.channel })
+      .from(runs)
+      .where(and(eq(runs.organizationId, organizationId), eq(runs.id, runId)));
+    return row?.channel ?? null;
+  },
+
+  /** What a finished run answered, and the chat it goes back to (none when the chat was unlinked since). */
+  async runReply(db: Executor, organizationId: string, runId: string) {
+    const [row] = await db
+      .select({
+        status: runs.status,
+        error: runs.error,
+        content: messages.content,
+        chatId: telegramLinks.chatId,
+        integrationId: telegramLinks.integrationId,
+      })
+      .from(runs)
+      .innerJoin(
+        telegramLinks,
+        and(eq(telegramLinks.threadId, runs.threadId), eq(telegramLinks.integrationId, runs.integrationId)),
+      )
+      .leftJoin(messages, and(eq(messages.organizationId, runs.organizationId), eq(messages.id, runs.outputMessageId)))
+      .where(and(eq(runs.organizationId, organizationId), eq(runs.id, runId)));
+    return row ?? null;
+  },
+
+  /**
+   * A bot by its integration id, whatever its organization: a webhook delivery names only the integration, and is
+   * trusted only once its secret matched.
+   */
+  async botById(db: Executor, integrationId: string): Promise<TelegramBotRow | null> {
+    const [row] = await db
+      .select()
+      .from(integrations)
+      .where(and(eq(integrations.id, integrationId), eq(integrations.type, 'telegram')));
+    return row ?? null;
+  },
+
+  async insertCode(
+    db: Executor,
+    row: { codeDigest: string; organizationId: string; userId: string; expiresAt: Date },
+  ): Promise<void> {
+    await db.insert(telegramLinkCodes).values(row);
+  },
+
+  /** Consumes a live code of the organization: the row is deleted, so a code links once. */
+  async takeCode(
+    db: Executor,
+    organizationId: string,
+    codeDigest: string,
+    now: Date,
+  ): Promise<{ userId: string } | null> {
+    const [row] = await db
+      .delete(telegramLinkCodes)
+      .where(
+        and(
+          eq(telegramLinkCodes.codeDigest, codeDigest),
+          eq(telegramLinkCodes.organizationId, organizationId),
+          gt(telegramLinkCodes.expiresAt, now),
+        ),
+      )
+      .returning({ userId: telegramLinkCodes.userId });
+    return row ?? null;
+  },
+
+  /** Codes past their time, a member's included at each new code: nobody can use them any more. */
+  async deleteExpiredCodes(db: Executor, organizationId: string, userId: string, now: Date): Promise<void> {
+    await db
+      .delete(telegramLinkCodes)
+      .where(
+        and(
+          eq(telegramLinkCodes.organizationId, organizationId),
+          eq(telegramLinkCodes.userId, userId),
+          lt(telegramLinkCodes.expiresAt, now),
+        ),
+      );
+  },
+
+  async linkOfChat(db: Executor, integrationId: string, chatId: number): Promise<TelegramLinkRow | null> {
+    const [row] = await db
+      .select()
+      .from(telegramLinks)
+      .where(and(eq(telegramLinks.integrationId, integrationId), eq(telegramLinks.chatId, chatId)));
+    return row ?? null;
+  },
+
+  async linkOfThread(db: Executor, organizationId: string, threadId: string): Promise<TelegramLinkRow | null> {
+    const [row] = await db
+      .select()
+      .from(telegramLinks)
+      .where(and(eq(telegramLinks.organizationId, organizationId), eq(telegramLinks.threadId, threadId)));
+    return row ?? null;
+  },
+
+  /** A member's links with their bots' names, newest first. */
+  linksOfUser(db: Executor, organizationId: string, userId: string) {
+    return db
+      .select({ link: telegramLinks, botUsername: sql<string | null>`${integrations.config}->>'bot_username'` })
+      .from(telegramLinks)
+      .innerJoin(integrations, eq(integrations.id, telegramLinks.integrationId))
+      .where(and(eq(telegramLinks.organizationId, organizationId), eq(telegramLinks.userId, userId)))
+      .orderBy(sql`${telegramLinks.createdAt} desc`, sql`${telegramLinks.id} desc`);
+  },
+
+  /** Links the chat (a chat linked before is linked again, to this member and thread). */
+  async upsertLink(db: Executor, row: typeof telegramLinks.$inferInsert): Promise<TelegramLinkRow> {
+    const [saved] = await db
+      .insert(telegramLinks)
+      .values(row)
+      .onConflictDoUpdate({
+        target: [telegramLinks.integrationId, telegramLinks.chatId],
+        set: { userId: row.userId, threadId: row.threadId, organizationId: row.organizationId, createdAt: sql`now()` },
+      })
+      .returning();
+    return saved!;
+  },
+
+  async deleteLink(db: Executor, organizationId: string, linkId: string): Promise<boolean> {
+    const rows = await db
+      .delete(telegramLinks)
+      .where(and(eq(telegramLinks.organizationId, organizationId), eq(telegramLinks.id, linkId)))
+      .returning({ id: telegramLinks.id });
+    return rows.length > 0;
+  },
+
+  /** Records an update as acted on; false when it already was (a redelivery). */
+  async markUpdate(db: Executor, integrationId: string, updateId: number): Promise<boolean> {
+    const rows = await db
+      .insert(telegramUpdates)
+      .values({ integrationId, updateId })
+      .onConflictDoNothing()
+      .returning({ updateId: telegramUpdates.updateId });
+    return rows.length > 0;
+  },
+
+  /** The files a run made, oldest first: sent after its answer as documents. */
+  runFiles(db: Executor, organizationId: string, runId: string) {
+    return db
+      .select({
+        filename: artifacts.filename,
+        mimeType: artifacts.mimeType,
+        sizeBytes: artifacts.sizeBytes,
+        storageKey: artifacts.storageKey,
+      })
+      .from(artifacts)
+      .where(
+        and(eq(artifacts.organizationId, organizationId), eq(artifacts.runId, runId), eq(artifacts.status, 'ready')),
+      )
+      .orderBy(artifacts.createdAt, artifacts.id);
+  },
+
+  async startReply(db: Executor, organizationId: string, runId: string): Promise<void> {
+    await db.insert(telegramReplies).values({ runId, organizationId }).onConflictDoNothing();
+  },
+
+  async replyProgress(db: Executor, organizationId: string, runId: string) {
+    const [row] = await db
+      .select()
+      .from(telegramReplies)
+      .where(and(eq(telegramReplies.organizationId, organizationId), eq(telegramReplies.runId, runId)));
+    return row ?? null;
+  },
+
+  async recordPartSent(db: Executor, organizationId: string, runId: string, partsSent: number): Promise<void> {
+    await db
+      .update(telegramReplies)
+      .set({ partsSent })
+      .where(and(eq(telegramReplies.organizationId, organizationId), eq(telegramReplies.runId, runId)));
+  },
+
+  async completeReply(db: Executor, organizationId: string, runId: string): Promise<void> {
+    await db
+      .update(telegramReplies)
+      .set({ completedAt: sql`now()` })
+      .where(and(eq(telegramReplies.organizationId, organizationId), eq(telegramReplies.runId, runId)));
+  },
+};

@@ -1,0 +1,145 @@
+import { createHash } from 'node:crypto';
+import type { Clock } from '../../../platform/clock.ts';
+import type { Executor } from '../../../platform/db/client.ts';
+import { ApiError } from '../../../platform/http/errors.ts';
+import { newId } from '../../../platform/ids.ts';
+import type { Job } from '../../../platform/jobs/index.ts';
+import type { RunsService } from '../../runs/service.ts';
+import type { ThreadsService } from '../../threads/service.ts';
+import type { UsersService } from '../../users/service.ts';
+import type { TelegramClient } from '../vendors/telegram.ts';
+import { say } from './messages.ts';
+import { telegramStore as store, type TelegramBotRow, type TelegramLinkRow } from './store.ts';
+
+export const digestLinkCode = (code: string) => createHash('sha256').update(code.toUpperCase()).digest('hex');
+
+/** The fields of a Telegram update this channel reads; anything else in it is ignored. */
+interface Update {
+  update_id: number;
+  message?: { message_id: number; chat: { id: number; type: string }; text?: string };
+}
+
+export interface UpdateDeps {
+  db: Executor;
+  clock: Clock;
+  telegram: TelegramClient;
+  botToken: (bot: TelegramBotRow) => string;
+  runs: Pick<RunsService, 'launchIn'>;
+  threads: Pick<ThreadsService, 'insertForTrigger' | 'find'>;
+  users: Pick<UsersService, 'findForSignIn'>;
+  dlp: { check(organizationId: string, text: string): Promise<void> };
+  /** Wakes the run worker after a run was enqueued. */
+  onRunEnqueued: () => void;
+}
+
+/**
+ * Acts on one update a bot received: `/start <code>` links the chat, `/stop` unlinks it, any other text from a
+ * linked chat posts in the member's thread and starts a run as them. Each update is acted on once (its id is
+ * recorded in the transaction of what it does); the bot's answers in the chat are sent after that commit.
+ */
+export function createUpdateHandler(deps: UpdateDeps) {
+  const { db, telegram } = deps;
+
+  /** Records the update alone, for an update whose only effect is a message in the chat. */
+  const firstTime = (bot: TelegramBotRow, update: Update) => store.markUpdate(db, bot.id, update.update_id);
+
+  async function link(bot: TelegramBotRow, update: Update, chatId: number, code: string): Promise<string | null> {
+    return db.transaction(async (tx) => {
+      if (!(await store.markUpdate(tx, bot.id, update.update_id))) return null;
+      const taken = await store.takeCode(tx, bot.organizationId, digestLinkCode(code), deps.clock.now());
+      if (!taken) return say.badCode;
+      const thread = await deps.threads.insertForTrigger(tx, {
+        id: newId(),
+        organizationId: bot.organizationId,
+        ownerId: taken.userId,
+        createdByType: 'user',
+        createdById: taken.userId,
+        title: 'Telegram',
+        projectId: null,
+      });
+      await store.upsertLink(tx, {
+        id: newId(),
+        organizationId: bot.organizationId,
+        integrationId: bot.id,
+        userId: taken.userId,
+        chatId,
+        threadId: thread.id,
+      });
+      return say.linked;
+    });
+  }
+
+  async function unlink(bot: TelegramBotRow, update: Update, linked: TelegramLinkRow | null): Promise<string | null> {
+    return db.transaction(async (tx) => {
+      if (!(await store.markUpdate(tx, bot.id, update.update_id))) return null;
+      if (linked) await store.deleteLink(tx, bot.organizationId, linked.id);
+      return linked ? say.unlinked : say.notLinked;
+    });
+  }
+
+  /** Posts the text as the member and starts a run; the run's end sends the reply (reply-listener.ts). */
+  async function ask(bot: TelegramBotRow, update: Update, linked: TelegramLinkRow, text: string) {
+    const member = await deps.users.findForSignIn({ userId: linked.userId }, deps.clock.now());
+    if (!member || member.isSuspended || member.organizationBlocked) {
+      return (await firstTime(bot, update)) ? say.suspended : null;
+    }
+    try {
+      await deps.dlp.check(bot.organizationId, text);
+      const started = await db.transaction(async (tx) => {
+        if (!(await store.markUpdate(tx, bot.id, update.update_id))) return false;
+        const thread = await deps.threads.find(bot.organizationId, linked.threadId, tx);
+        if (!thread) return false;
+        await deps.runs.launchIn(
+          tx,
+          {
+            thread,
+            createdByType: 'user',
+            createdById: linked.userId,
+            userId: linked.userId,
+            channel: 'telegram',
+            integrationId: bot.id,
+          },
+          { content: text, attachments: [], metadata: { telegram_message_id: update.message?.message_id ?? null } },
+        );
+        return true;
+      });
+      if (started) deps.onRunEnqueued();
+      return null;
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      if (!(await firstTime(bot, update))) return null;
+      if (error.code === 'dlp_blocked') return say.blocked;
+      if (error.code === 'run_in_progress') return say.busy;
+      return say.refused(error.message);
+    }
+  }
+
+  return async function handleUpdate(job: Job): Promise<void> {
+    const { integrationId, update } = job.payload as { integrationId: string; update: Update };
+    const bot = await store.botById(db, integrationId);
+    // A bot deleted or disconnected since: its updates are dropped.
+    if (bot?.status !== 'connected') return;
+    const message = update.message;
+    if (!message) {
+      await firstTime(bot, update);
+      return;
+    }
+    const chatId = message.chat.id;
+    let answer: string | null;
+    if (message.chat.type !== 'private') {
+      answer = (await firstTime(bot, update)) ? say.privateOnly : null;
+    } else if (typeof message.text !== 'string' || message.text.trim() === '') {
+      answer = (await firstTime(bot, update)) ? say.textOnly : null;
+    } else {
+      const text = message.text.trim();
+      const linked = await store.linkOfChat(db, bot.id, chatId);
+      const command = /^\/(start|stop)(?:@\w+)?(?:\s+(\S+))?\s*$/i.exec(text);
+      if (command?.[1]?.toLowerCase() === 'stop') answer = await unlink(bot, update, linked);
+      else if (command && command[2]) answer = await link(bot, update, chatId, command[2]);
+      else if (command) answer = (await firstTime(bot, update)) ? (linked ? say.alreadyLinked : say.notLinked) : null;
+      else if (!linked) answer = (await firstTime(bot, update)) ? say.notLinked : null;
+      else answer = await ask(bot, update, linked, text);
+    }
+    if (answer) await telegram.sendMessage(deps.botToken(bot), { chatId, text: answer });
+  };
+}

@@ -1,0 +1,263 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { splitForTelegram } from '../src/modules/integrations/telegram/split.ts';
+import { type FakeTelegram, messageUpdate, startFakeTelegram } from './fixtures/fake-telegram.ts';
+import { startTestApp, type TestApp } from './helpers/app.ts';
+import { expectError, ISO_MS } from './helpers/assertions.ts';
+import { addUser, createOrgWithAdmin, type OrgUser, type TestOrg } from './helpers/fixtures.ts';
+import { expectRouteSecurity, randomId } from './helpers/security.ts';
+
+let app: TestApp;
+let telegram: FakeTelegram;
+let org: TestOrg;
+let other: TestOrg;
+let member: OrgUser;
+let bot: { token: string; id: number; username: string; integrationId: string };
+let updates = 0;
+let chats = 0;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until<T>(what: string, read: () => Promise<T | undefined | null | false>, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`${what} did not happen in time`);
+    await sleep(50);
+  }
+}
+
+/** What the bot sent to a chat, oldest first. */
+const sentTo = (chatId: number) =>
+  telegram
+    .messagesOf(bot.token)
+    .filter((m) => m.chat_id === chatId)
+    .map((m) => m.text ?? '');
+
+/** Sends `text` from a chat as Telegram does (through the registered webhook); returns the update's id. */
+async function write(chatId: number, text: string, updateId = ++updates): Promise<number> {
+  const res = await telegram.deliver(bot.token, messageUpdate({ updateId, messageId: updateId, chatId, text }));
+  expect(res.status).toBe(200);
+  return updateId;
+}
+
+/** Writes and waits for the bot's next message to that chat. */
+async function exchange(chatId: number, text: string): Promise<string> {
+  const before = sentTo(chatId).length;
+  await write(chatId, text);
+  return until('the bot to answer', async () => sentTo(chatId)[before]);
+}
+
+async function linkCode(who: OrgUser) {
+  const res = await who.http.post('/v1/channels/telegram/link-codes', {});
+  expect(res.status, res.text).toBe(201);
+  return res.body as { code: string; expires_at: string };
+}
+
+beforeAll(async () => {
+  telegram = await startFakeTelegram();
+  app = await startTestApp({ ATRIUM_TELEGRAM_API_URL: telegram.url });
+  [org, other] = await Promise.all([createOrgWithAdmin(app), createOrgWithAdmin(app)]);
+  member = await addUser(app, org.admin.http, { role: 'member' });
+  const id = 7_300_000_000 + Number.parseInt(randomBytes(2).toString('hex'), 16);
+  const token = `${id}:AA${randomBytes(24).toString('base64url').slice(0, 33)}`;
+  telegram.addBot(token, { id, username: 'atrium_help_bot', first_name: 'Atrium' });
+  const created = await org.admin.http.post('/v1/organization/integrations', {
+    type: 'telegram',
+    display_name: 'Help',
+    config: {},
+    secrets: { botToken: token },
+  });
+  expect(created.status, created.text).toBe(201);
+  bot = { token, id, username: 'atrium_help_bot', integrationId: created.body.integration.id };
+});
+afterAll(async () => {
+  await app?.close();
+  await telegram?.close();
+});
+
+describe('the webhook', () => {
+  it('is registered on connect at the public URL with a secret token, for messages and button presses', () => {
+    const webhook = telegram.webhookOf(bot.token)!;
+    expect(webhook.url).toBe(`${app.url}/v1/channels/telegram/${bot.integrationId}/webhook`);
+    expect(webhook.secret_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(webhook.allowed_updates).toEqual(['message', 'callback_query']);
+  });
+
+  it('refuses a delivery without the secret token, or with another integration’s (401), before reading the body', async () => {
+    const path = `/v1/channels/telegram/${bot.integrationId}/webhook`;
+    const update = messageUpdate({ updateId: 1, messageId: 1, chatId: 1, text: 'hi' });
+    expectError(await app.http.post(path, update), 401, 'unauthorized');
+    expectError(
+      await app.http.post(path, update, { headers: { 'x-telegram-bot-api-secret-token': 'x'.repeat(43) } }),
+      401,
+      'unauthorized',
+    );
+    expectError(await app.http.post(path, { nonsense: true }), 401, 'unauthorized');
+    const otherSecret = `${app.url}/v1/channels/telegram/${randomId()}/webhook`;
+    const stolen = telegram.webhookOf(bot.token)!.secret_token!;
+    const res = await fetch(otherSecret, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': stolen },
+      body: JSON.stringify(update),
+    });
+    expect(res.status).toBe(401);
+  });
+});
+
+describe('linking a chat', () => {
+  it('links with a one-time code from the workspace; a used or expired code is refused', async () => {
+    const chat = 900_000 + ++chats;
+    const { code, expires_at } = await linkCode(member);
+    expect(code).toMatch(/^[A-HJ-NP-Z2-9]{10}$/);
+    expect(expires_at).toMatch(ISO_MS);
+    expect(Date.parse(expires_at) - Date.now()).toBeGreaterThan(9 * 60_000);
+    expect(Date.parse(expires_at) - Date.now()).toBeLessThanOrEqual(10 * 60_000);
+
+    expect(await exchange(chat, 'Hello?')).toMatch(/not linked to Atrium/);
+    expect(await exchange(chat, `/start ${code}`)).toMatch(/now linked/);
+    const links = await member.http.get('/v1/channels/telegram/links');
+    expect(links.status).toBe(200);
+    expect(links.body.data).toEqual([
+      expect.objectContaining({ integration_id: bot.integrationId, bot_username: bot.username, chat_id: chat }),
+    ]);
+    // Single use: the same code in another chat is refused.
+    expect(await exchange(chat + 1, `/start ${code}`)).toMatch(/not valid or has expired/);
+    // Ten minutes: a code past them is refused.
+    const late = await linkCode(member);
+    app.clock.advance(10 * 60_000 + 1);
+    expect(await exchange(chat + 2, `/start ${late.code}`)).toMatch(/not valid or has expired/);
+  });
+
+  it("never links to another organization's member, and answers only private chats", async () => {
+    const outsider = await linkCode(other.admin);
+    expect(await exchange(900_500, `/start ${outsider.code}`)).toMatch(/not valid or has expired/);
+    const before = telegram.messagesOf(bot.token).length;
+    const group = messageUpdate({ updateId: ++updates, messageId: 1, chatId: -100123, text: 'hello all' });
+    (group.message as { chat: { type: string } }).chat.type = 'group';
+    await telegram.deliver(bot.token, group);
+    await until('the refusal', async () => telegram.messagesOf(bot.token).length > before);
+    expect(sentTo(-100123)).toEqual(['I only talk in private chats. Write to me directly.']);
+  });
+});
+
+describe('talking in a linked chat', () => {
+  it('posts as the member in their Telegram thread, runs, and sends the answer back, charging the integration', async () => {
+    const chat = 910_000 + ++chats;
+    await exchange(chat, `/start ${(await linkCode(member)).code}`);
+    const reply = await exchange(chat, 'Tell me about sea otters');
+    expect(reply).toContain('You said: "Tell me about sea otters"');
+
+    const [link] = (await member.http.get('/v1/channels/telegram/links')).body.data.filter(
+      (l: { chat_id: number }) => l.chat_id === chat,
+    );
+    const transcript = await member.http.get(`/v1/threads/${link.thread_id}/messages`);
+    expect(transcript.body.data.map((m: { role: string; content: string }) => [m.role, m.content])).toEqual([
+      ['user', 'Tell me about sea otters'],
+      ['assistant', reply],
+    ]);
+    const runs = await member.http.get(`/v1/threads/${link.thread_id}/runs`);
+    expect(runs.body.data[0].status).toBe('completed');
+    const { rows } = (await app.server.database.db.execute(
+      sql`select channel, integration_id, user_id from usage_events where run_id = ${runs.body.data[0].id}`,
+    )) as unknown as { rows: { channel: string; integration_id: string; user_id: string }[] };
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row).toEqual({ channel: 'telegram', integration_id: bot.integrationId, user_id: member.user.id });
+    }
+    // The integration is now referenced by usage: it stays.
+    expectError(
+      await org.admin.http.delete(`/v1/organization/integrations/${bot.integrationId}`),
+      409,
+      'integration_in_use',
+    );
+  });
+
+  it('sends the files a run made as documents after its answer', async () => {
+    const chat = 915_000 + ++chats;
+    await exchange(chat, `/start ${(await linkCode(member)).code}`);
+    await write(chat, '/tool create_file {"filename":"otters.csv","content":"animal,tool\\nsea otter,stone\\n"}');
+    const document = await until('the document', async () =>
+      telegram.messagesOf(bot.token).find((m) => m.chat_id === chat && m.document),
+    );
+    expect(document.document).toMatchObject({ filename: 'otters.csv', type: 'text/csv' });
+    expect(document.document!.bytes.toString('utf8')).toBe('animal,tool\nsea otter,stone\n');
+    const texts = telegram.messagesOf(bot.token).filter((m) => m.chat_id === chat && m.text);
+    expect(texts.at(-1)!.message_id).toBeLessThan(document.message_id);
+  });
+
+  it('acts on an update delivered twice only once', async () => {
+    const chat = 920_000 + ++chats;
+    await exchange(chat, `/start ${(await linkCode(member)).code}`);
+    const id = await write(chat, 'Only once please');
+    await write(chat, 'Only once please', id);
+    await until('the answer', async () => sentTo(chat).length === 2);
+    await sleep(500);
+    expect(sentTo(chat)).toHaveLength(2);
+    const [link] = (await member.http.get('/v1/channels/telegram/links')).body.data.filter(
+      (l: { chat_id: number }) => l.chat_id === chat,
+    );
+    const transcript = await member.http.get(`/v1/threads/${link.thread_id}/messages`);
+    expect(transcript.body.data.filter((m: { role: string }) => m.role === 'user')).toHaveLength(1);
+  });
+
+  it('unlinks with /stop in the chat, or from the workspace; another member cannot unlink it', async () => {
+    const chat = 930_000 + ++chats;
+    await exchange(chat, `/start ${(await linkCode(member)).code}`);
+    expect(await exchange(chat, '/stop')).toMatch(/no longer linked/);
+    expect(await exchange(chat, 'Still there?')).toMatch(/not linked to Atrium/);
+
+    await exchange(chat, `/start ${(await linkCode(member)).code}`);
+    const [link] = (await member.http.get('/v1/channels/telegram/links')).body.data.filter(
+      (l: { chat_id: number }) => l.chat_id === chat,
+    );
+    const peer = await addUser(app, org.admin.http, { role: 'member' });
+    expectError(await peer.http.delete(`/v1/channels/telegram/links/${link.id}`), 404, 'not_found');
+    expectError(await other.admin.http.delete(`/v1/channels/telegram/links/${link.id}`), 404, 'not_found');
+    const gone = await member.http.delete(`/v1/channels/telegram/links/${link.id}`);
+    expect(gone.status).toBe(204);
+    expect(await exchange(chat, 'Hello again')).toMatch(/not linked to Atrium/);
+  });
+});
+
+describe('splitting a long answer for Telegram', () => {
+  it('cuts at paragraphs within 4096 characters, and inside a word only when it must', () => {
+    const paragraph = `${'Otters float. '.repeat(100).trim()}`;
+    const text = Array.from({ length: 6 }, () => paragraph).join('\n\n');
+    const parts = splitForTelegram(text);
+    expect(parts.every((p) => p.length <= 4096)).toBe(true);
+    expect(parts.join('\n\n')).toBe(text);
+    expect(splitForTelegram('short')).toEqual(['short']);
+    const word = 'x'.repeat(5000);
+    expect(splitForTelegram(word)).toEqual(['x'.repeat(4096), 'x'.repeat(904)]);
+  });
+});
+
+describe('route security', () => {
+  it('owes 401 and session-only refusals; links stay within the member and organization', async () => {
+    const memberKey = (await org.admin.http.post('/v1/service-accounts', { name: `Bot ${randomId()}` })).body;
+    const key = (await org.admin.http.post(`/v1/service-accounts/${memberKey.id}/api-keys`, { name: 'k' })).body.key;
+    const apiKey = [{ credential: key, code: 'unauthorized', status: 401 as const }];
+    await expectRouteSecurity({
+      http: app.http,
+      route: 'POST /v1/channels/telegram/link-codes',
+      path: '/v1/channels/telegram/link-codes',
+      forbidden: apiKey,
+    });
+    await expectRouteSecurity({
+      http: app.http,
+      route: 'GET /v1/channels/telegram/links',
+      path: '/v1/channels/telegram/links',
+      forbidden: apiKey,
+    });
+    await expectRouteSecurity({
+      http: app.http,
+      route: 'DELETE /v1/channels/telegram/links/:linkId',
+      path: `/v1/channels/telegram/links/${randomId()}`,
+      forbidden: apiKey,
+      crossOrg: { credential: other.admin.token, missingPath: `/v1/channels/telegram/links/${randomId()}` },
+    });
+  });
+});

@@ -125,6 +125,10 @@ describe('linking a chat', () => {
     ]);
     // Single use: the same code in another chat is refused.
     expect(await exchange(chat + 1, `/start ${code}`)).toMatch(/not valid or has expired/);
+    // A new code replaces the earlier one.
+    const replaced = await linkCode(member);
+    await linkCode(member);
+    expect(await exchange(chat + 3, `/start ${replaced.code}`)).toMatch(/not valid or has expired/);
     // Ten minutes: a code past them is refused.
     const late = await linkCode(member);
     app.clock.advance(10 * 60_000 + 1);

@@ -19,13 +19,15 @@ const newCode = () =>
 export function createTelegramLinks(deps: { db: Executor; clock: Clock }) {
   const { db, clock } = deps;
   return {
-    /** A one-time code (its digest is stored, never the code) for `/start <code>` in a chat with a bot. */
+    /**
+     * A one-time code (its digest is stored, never the code) for `/start <code>` in a chat with a bot. It replaces
+     * the member's earlier codes: only the newest one links.
+     */
     async createCode(ctx: RequestContext, userId: string) {
       const code = newCode();
-      const now = clock.now();
-      const expiresAt = new Date(now.getTime() + LINK_CODE_TTL_MS);
+      const expiresAt = new Date(clock.now().getTime() + LINK_CODE_TTL_MS);
       await db.transaction(async (tx) => {
-        await store.deleteExpiredCodes(tx, ctx.organizationId, userId, now);
+        await store.deleteCodesOf(tx, ctx.organizationId, userId);
         await store.insertCode(tx, {
           codeDigest: digestLinkCode(code),
           organizationId: ctx.organizationId,

@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Executor } from '../../../platform/db/client.ts';
 import {
   artifacts,
@@ -84,17 +84,11 @@ export const telegramStore = {
     return row ?? null;
   },
 
-  /** Codes past their time, a member's included at each new code: nobody can use them any more. */
-  async deleteExpiredCodes(db: Executor, organizationId: string, userId: string, now: Date): Promise<void> {
+  /** A member's earlier codes: a new code replaces them, so one member holds at most one live code. */
+  async deleteCodesOf(db: Executor, organizationId: string, userId: string): Promise<void> {
     await db
       .delete(telegramLinkCodes)
-      .where(
-        and(
-          eq(telegramLinkCodes.organizationId, organizationId),
-          eq(telegramLinkCodes.userId, userId),
-          lt(telegramLinkCodes.expiresAt, now),
-        ),
-      );
+      .where(and(eq(telegramLinkCodes.organizationId, organizationId), eq(telegramLinkCodes.userId, userId)));
   },
 
   async linkOfChat(db: Executor, integrationId: string, chatId: number): Promise<TelegramLinkRow | null> {

@@ -25,7 +25,7 @@ import {
   createMicrosoftConnector,
   createTelegramChannel,
   TELEGRAM_UPDATE_JOB,
-  telegramReplyListener,
+  telegramListener,
 } from './modules/integrations/index.ts';
 import { createOrganizationsModule } from './modules/organizations/index.ts';
 import { createProjectsModule } from './modules/projects/index.ts';
@@ -109,7 +109,7 @@ function createModules(platform: Platform) {
   const { config, db, clock, log, tokens, secretBox, credentials, publicUrl, storage, bus, wakeups } = platform;
   // Internal events (thread.created, run.completed, …) go to the event triggers that listen for them, and a run
   // that came in over Telegram gets its reply sent back when it ends.
-  const internalEvents = composeInternalEvents(triggerEventListener, telegramReplyListener);
+  const internalEvents = composeInternalEvents(triggerEventListener, telegramListener);
   const departments = createDepartmentsModule({ db });
   const integrations = createIntegrationsModule({
     db,
@@ -247,6 +247,7 @@ function createModules(platform: Platform) {
     telegram: integrations.vendors.telegram,
     storage,
     runs: runs.service,
+    actions: runs.actions,
     threads: threads.service,
     users: users.service,
     dlp: dlp.service,

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { splitForTelegram } from '../src/modules/integrations/telegram/split.ts';
-import { type FakeTelegram, messageUpdate, startFakeTelegram } from './fixtures/fake-telegram.ts';
+import { callbackQueryUpdate, type FakeTelegram, messageUpdate, startFakeTelegram } from './fixtures/fake-telegram.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { expectError, ISO_MS } from './helpers/assertions.ts';
 import { addUser, createOrgWithAdmin, type OrgUser, type TestOrg } from './helpers/fixtures.ts';
@@ -223,6 +223,150 @@ describe('talking in a linked chat', () => {
     const gone = await member.http.delete(`/v1/channels/telegram/links/${link.id}`);
     expect(gone.status).toBe(204);
     expect(await exchange(chat, 'Hello again')).toMatch(/not linked to Atrium/);
+  });
+});
+
+describe('questions of paused runs, asked and answered in the chat', () => {
+  /** The member's newest linked chat, made for this test. */
+  async function linkedChat(): Promise<{ chat: number; threadId: string }> {
+    const chat = 940_000 + ++chats;
+    await exchange(chat, `/start ${(await linkCode(member)).code}`);
+    const [link] = (await member.http.get('/v1/channels/telegram/links')).body.data.filter(
+      (l: { chat_id: number }) => l.chat_id === chat,
+    );
+    return { chat, threadId: link.thread_id };
+  }
+  const withButtons = (chat: number) =>
+    until('a question with buttons', async () =>
+      telegram.messagesOf(bot.token).find((m) => m.chat_id === chat && m.reply_markup),
+    );
+  const buttonsOf = (m: { reply_markup?: unknown }) =>
+    (
+      (m.reply_markup as { inline_keyboard?: { text: string; callback_data: string }[][] } | undefined)
+        ?.inline_keyboard ?? []
+    ).flat();
+  const press = (chat: number, messageId: number, data: string) =>
+    telegram.deliver(
+      bot.token,
+      callbackQueryUpdate({ updateId: ++updates, queryId: `q${updates}`, chatId: chat, messageId, data }),
+    );
+
+  it('asks a clarification with a button per option; a press answers it and the run goes on', async () => {
+    const { chat, threadId } = await linkedChat();
+    await write(chat, '/tool ask_user {"prompt":"Which region?","options":["EU","US"]}');
+    const question = await withButtons(chat);
+    expect(question.text).toBe(
+      'Question (in "Telegram"):\nWhich region?\n\nChoose below, or reply to this message with your answer.',
+    );
+    expect(buttonsOf(question).map((b) => b.text)).toEqual(['EU', 'US']);
+    await press(chat, question.message_id, buttonsOf(question)[0]!.callback_data);
+    const done = await until('the final answer', async () =>
+      sentTo(chat).find((text) => text.includes('ask_user: {"answer":"EU"}')),
+    );
+    expect(done).toContain('The tools returned');
+    // The buttons went once the question was answered.
+    expect(telegram.messagesOf(bot.token).find((m) => m.message_id === question.message_id)?.reply_markup).toBeFalsy();
+    const runs = await member.http.get(`/v1/threads/${threadId}/runs`);
+    expect(runs.body.data[0].status).toBe('completed');
+  });
+
+  it('takes a reply to a question without options as its answer', async () => {
+    const { chat } = await linkedChat();
+    await write(chat, '/tool ask_user {"prompt":"What is the project called?"}');
+    const question = await until('the question', async () =>
+      telegram.messagesOf(bot.token).find((m) => m.chat_id === chat && m.text?.startsWith('Question')),
+    );
+    expect(question.reply_markup).toBeFalsy();
+    await telegram.deliver(
+      bot.token,
+      messageUpdate({
+        updateId: ++updates,
+        messageId: 5000 + updates,
+        chatId: chat,
+        text: 'Kelp',
+        replyToMessageId: question.message_id,
+      }),
+    );
+    await until('the final answer', async () =>
+      sentTo(chat).find((text) => text.includes('ask_user: {"answer":"Kelp"}')),
+    );
+  });
+
+  it("asks a workflow's approval in the chat of the member who started it over HTTP; answered there, the run completes", async () => {
+    const { chat } = await linkedChat();
+    const workflow = await org.admin.http.post('/v1/workflows', {
+      name: `Announce ${randomId()}`,
+      definition: {
+        steps: [
+          { id: 'draft', name: 'Draft', depends_on: [], type: 'model', config: { prompt: 'Draft it' } },
+          {
+            id: 'send',
+            name: 'Send',
+            depends_on: ['draft'],
+            type: 'model',
+            config: { prompt: 'Send it' },
+            requires_confirmation: true,
+            confirmation_message: 'Send the announcement?',
+          },
+        ],
+      },
+    });
+    expect(workflow.status, workflow.text).toBe(201);
+    const started = await member.http.post(`/v1/workflows/${workflow.body.id}/run`, { input: {} });
+    expect(started.status, started.text).toBe(201);
+    const question = await withButtons(chat);
+    expect(question.text).toContain('Send the announcement?');
+    expect(buttonsOf(question).map((b) => b.text)).toEqual(['Approve', 'Reject']);
+
+    // Answered elsewhere first: a later press says so and takes the buttons away.
+    const approved = await member.http.post(
+      `/v1/threads/${started.body.thread.id}/runs/${started.body.run.id}/approve`,
+      {},
+    );
+    expect(approved.status, approved.text).toBe(202);
+    const before = sentTo(chat).length;
+    await press(chat, question.message_id, buttonsOf(question)[0]!.callback_data);
+    expect(await until('the answer', async () => sentTo(chat)[before])).toBe('This question was already answered.');
+    const run = await until('the run to complete', async () => {
+      const read = await member.http.get(`/v1/threads/${started.body.thread.id}/runs/${started.body.run.id}`);
+      return read.body.run.status === 'completed' && read.body;
+    });
+    expect(run.run.status).toBe('completed');
+  });
+
+  it('approves from the chat through the same rules as the HTTP route', async () => {
+    const { chat } = await linkedChat();
+    const workflow = await org.admin.http.post('/v1/workflows', {
+      name: `Publish ${randomId()}`,
+      definition: {
+        steps: [
+          {
+            id: 'publish',
+            name: 'Publish',
+            depends_on: [],
+            type: 'model',
+            config: { prompt: 'Publish it' },
+            requires_confirmation: true,
+            confirmation_message: 'Publish now?',
+          },
+        ],
+      },
+    });
+    const started = await member.http.post(`/v1/workflows/${workflow.body.id}/run`, { input: {} });
+    const question = await withButtons(chat);
+    expect(question.text).toContain('Publish now?');
+    // A button naming a question this chat was never asked does nothing but say so (Telegram's toast).
+    await press(chat, question.message_id, `ap:${randomId()}`);
+    const toast = await until('the refusal', async () =>
+      telegram.calls.find((c) => c.method === 'answerCallbackQuery' && c.params.callback_query_id === `q${updates}`),
+    );
+    expect(toast.params.text).toBe('That button no longer does anything here.');
+    await press(chat, question.message_id, buttonsOf(question)[0]!.callback_data);
+    await until('the run to complete', async () => {
+      const read = await member.http.get(`/v1/threads/${started.body.thread.id}/runs/${started.body.run.id}`);
+      return read.body.run.status === 'completed';
+    });
+    await until('the confirmation', async () => sentTo(chat).includes('Approved. Carrying on.'));
   });
 });
 

@@ -13,7 +13,7 @@ import { createTelegramClient, TelegramError } from './vendors/telegram.ts';
 
 export { createMicrosoftConnector } from './m365-tools.ts';
 export { createTelegramChannel } from './telegram/index.ts';
-export { telegramReplyListener } from './telegram/reply-listener.ts';
+export { telegramListener } from './telegram/listener.ts';
 export { TELEGRAM_UPDATE_JOB } from './telegram/webhook.ts';
 
 /** Integrations: an organization's Telegram bot (an inbound channel) and Microsoft 365 app (a connector). */

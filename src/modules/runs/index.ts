@@ -105,6 +105,8 @@ export function createRunsModule(deps: RunsModuleDeps) {
   });
   return {
     service,
+    /** Approve, reject, resume and cancel: also how a channel (Telegram) answers an interrupt for a member. */
+    actions,
     jobs: { handlers: { [RUN_JOB]: handler } },
     routes(app: FastifyInstance) {
       registerRunRoutes(app, service, actions);

@@ -1,5 +1,10 @@
 import type { Executor } from '../../platform/db/client.ts';
-import type { InternalEvent, InternalEventName, InternalEvents } from '../../platform/events/internal.ts';
+import {
+  type InternalEvent,
+  type InternalEventName,
+  type InternalEvents,
+  isTriggerEvent,
+} from '../../platform/events/internal.ts';
 import { enqueue } from '../../platform/jobs/index.ts';
 import { triggersStore as store } from './store.ts';
 
@@ -20,6 +25,7 @@ export const TRIGGER_AUTHOR_TYPES = ['agent', 'workflow'];
  */
 export const triggerEventListener: InternalEvents = {
   async emit(ex: Executor, organizationId: string, name: InternalEventName, event: InternalEvent) {
+    if (!isTriggerEvent(name)) return;
     if (event.authorType && TRIGGER_AUTHOR_TYPES.includes(event.authorType)) return;
     const ids = await store.listeningTo(ex, organizationId, name, event.runId ?? null, TRIGGER_AUTHOR_TYPES);
     for (const id of ids) {

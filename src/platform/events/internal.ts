@@ -9,7 +9,15 @@ export const INTERNAL_EVENTS = [
   'project_file.ready',
   'artifact.created',
 ] as const;
-export type InternalEventName = (typeof INTERNAL_EVENTS)[number];
+export type TriggerEventName = (typeof INTERNAL_EVENTS)[number];
+/**
+ * Every internal event: those a trigger may name, and `interrupt.raised` (a run paused on a question for a person),
+ * which only the channels hear: a trigger cannot answer a question.
+ */
+export type InternalEventName = TriggerEventName | 'interrupt.raised';
+
+export const isTriggerEvent = (name: InternalEventName): name is TriggerEventName =>
+  (INTERNAL_EVENTS as readonly string[]).includes(name);
 
 export interface InternalEvent {
   /** The id of what happened (thread, message, run, file, artifact): one fire per trigger and occurrence. */
@@ -74,6 +82,13 @@ export const runEndEvent = (
 export const projectFileEvent = (f: { id: string; projectId: string }) => ({
   subjectId: f.id,
   data: { project_file_id: f.id, project_id: f.projectId },
+});
+
+/** A run paused on an interrupt (an approval, a clarification, a spend-limit pause): the act awaiting it. */
+export const interruptEvent = (act: { id: string; runId: string }, threadId: string) => ({
+  subjectId: act.id,
+  runId: act.runId,
+  data: { act_id: act.id, run_id: act.runId, thread_id: threadId },
 });
 
 export const artifactEvent = (a: { id: string; threadId: string; runId: string | null; type: string }) => ({

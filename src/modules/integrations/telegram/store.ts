@@ -1,14 +1,17 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Executor } from '../../../platform/db/client.ts';
 import {
+  acts,
   artifacts,
   integrations,
   messages,
   runs,
   telegramLinkCodes,
   telegramLinks,
+  telegramPrompts,
   telegramReplies,
   telegramUpdates,
+  threads,
 } from '../../../platform/db/schema/index.ts';
 
 export type TelegramLinkRow = typeof telegramLinks.$inferSelect;
@@ -146,6 +149,72 @@ export const telegramStore = {
       .onConflictDoNothing()
       .returning({ updateId: telegramUpdates.updateId });
     return rows.length > 0;
+  },
+
+  /** The chats linked by the owner of a thread: where its runs' questions are asked. */
+  recipientsOfThread(db: Executor, organizationId: string, threadId: string) {
+    return db
+      .select({ link: telegramLinks })
+      .from(telegramLinks)
+      .innerJoin(
+        threads,
+        and(eq(threads.organizationId, telegramLinks.organizationId), eq(threads.ownerId, telegramLinks.userId)),
+      )
+      .where(and(eq(telegramLinks.organizationId, organizationId), eq(threads.id, threadId)));
+  },
+
+  /** A question of a run, with its run: what a prompt shows and where an answer goes. */
+  async interruptOf(db: Executor, organizationId: string, actId: string) {
+    const [row] = await db
+      .select({
+        actId: acts.id,
+        status: acts.status,
+        interrupt: acts.interrupt,
+        runId: runs.id,
+        threadId: runs.threadId,
+        threadTitle: threads.title,
+      })
+      .from(acts)
+      .innerJoin(runs, and(eq(runs.organizationId, acts.organizationId), eq(runs.id, acts.runId)))
+      .innerJoin(threads, eq(threads.id, runs.threadId))
+      .where(and(eq(acts.organizationId, organizationId), eq(acts.id, actId)));
+    return row ?? null;
+  },
+
+  async insertPrompt(
+    db: Executor,
+    row: { actId: string; linkId: string; organizationId: string; messageId: number },
+  ): Promise<void> {
+    await db.insert(telegramPrompts).values(row).onConflictDoNothing();
+  },
+
+  async promptSent(db: Executor, organizationId: string, actId: string, linkId: string): Promise<boolean> {
+    const [row] = await db
+      .select({ actId: telegramPrompts.actId })
+      .from(telegramPrompts)
+      .where(
+        and(
+          eq(telegramPrompts.organizationId, organizationId),
+          eq(telegramPrompts.actId, actId),
+          eq(telegramPrompts.linkId, linkId),
+        ),
+      );
+    return row !== undefined;
+  },
+
+  /** The question a message of the bot asked in this chat, for an answer given as a reply to it. */
+  async promptByMessage(db: Executor, organizationId: string, linkId: string, messageId: number) {
+    const [row] = await db
+      .select({ actId: telegramPrompts.actId })
+      .from(telegramPrompts)
+      .where(
+        and(
+          eq(telegramPrompts.organizationId, organizationId),
+          eq(telegramPrompts.linkId, linkId),
+          eq(telegramPrompts.messageId, messageId),
+        ),
+      );
+    return row?.actId ?? null;
   },
 
   /** The files a run made, oldest first: sent after its answer as documents. */

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { RequestContext } from '../../../platform/auth/actor.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import type { Executor } from '../../../platform/db/client.ts';
 import { ApiError } from '../../../platform/http/errors.ts';
@@ -8,15 +9,40 @@ import type { RunsService } from '../../runs/service.ts';
 import type { ThreadsService } from '../../threads/service.ts';
 import type { UsersService } from '../../users/service.ts';
 import type { TelegramClient } from '../vendors/telegram.ts';
+import { memberContext } from './member-context.ts';
 import { say } from './messages.ts';
+import { type PromptAction, parsePromptAction, type StoredInterrupt } from './prompts.ts';
 import { telegramStore as store, type TelegramBotRow, type TelegramLinkRow } from './store.ts';
 
 export const digestLinkCode = (code: string) => createHash('sha256').update(code.toUpperCase()).digest('hex');
 
+/** The runs module's approve, reject and resume (its `actions`), as this channel calls them. */
+export interface InterruptAnswers {
+  approve(ctx: RequestContext, threadId: string, runId: string, body: { interrupt_id: string }): Promise<unknown>;
+  reject(
+    ctx: RequestContext,
+    threadId: string,
+    runId: string,
+    body: { interrupt_id: string; reason: string },
+  ): Promise<unknown>;
+  resume(
+    ctx: RequestContext,
+    threadId: string,
+    runId: string,
+    body: { interrupt_id: string; answer: string },
+  ): Promise<unknown>;
+}
+
 /** The fields of a Telegram update this channel reads; anything else in it is ignored. */
 interface Update {
   update_id: number;
-  message?: { message_id: number; chat: { id: number; type: string }; text?: string };
+  message?: {
+    message_id: number;
+    chat: { id: number; type: string };
+    text?: string;
+    reply_to_message?: { message_id: number };
+  };
+  callback_query?: { id: string; data?: string; message?: { message_id: number; chat: { id: number } } };
 }
 
 export interface UpdateDeps {
@@ -25,6 +51,8 @@ export interface UpdateDeps {
   telegram: TelegramClient;
   botToken: (bot: TelegramBotRow) => string;
   runs: Pick<RunsService, 'launchIn'>;
+  /** How the member's answers to a run's question go through: the runs' actions, as the HTTP routes call them. */
+  actions: InterruptAnswers;
   threads: Pick<ThreadsService, 'insertForTrigger' | 'find'>;
   users: Pick<UsersService, 'findForSignIn'>;
   dlp: { check(organizationId: string, text: string): Promise<void> };
@@ -77,7 +105,73 @@ export function createUpdateHandler(deps: UpdateDeps) {
     });
   }
 
-  /** Posts the text as the member and starts a run; the run's end sends the reply (reply-listener.ts). */
+  /**
+   * Answers a run's question as the linked member, through the runs' own actions (their rules, their events):
+   * what to tell the member, and whether the question is settled (answered now or before).
+   */
+  async function answerAs(
+    bot: TelegramBotRow,
+    linked: TelegramLinkRow,
+    actId: string,
+    requestId: string,
+    given: { act: 'approve' } | { act: 'reject' } | { act: 'answer'; text: string } | { act: 'choose'; option: number },
+  ): Promise<{ say: string; settled: boolean }> {
+    const member = await deps.users.findForSignIn({ userId: linked.userId }, deps.clock.now());
+    if (!member || member.isSuspended || member.organizationBlocked) return { say: say.suspended, settled: false };
+    const question = await store.interruptOf(db, bot.organizationId, actId);
+    const interrupt = question?.interrupt as StoredInterrupt | null | undefined;
+    if (question?.status !== 'awaiting' || !interrupt) return { say: say.alreadyAnswered, settled: true };
+    const ctx = memberContext(member, requestId);
+    const where = { interrupt_id: actId };
+    try {
+      if (given.act === 'approve') {
+        await deps.actions.approve(ctx, question.threadId, question.runId, where);
+        return { say: say.approved, settled: true };
+      }
+      if (given.act === 'reject') {
+        await deps.actions.reject(ctx, question.threadId, question.runId, { ...where, reason: say.rejectedReason });
+        return { say: say.rejected, settled: true };
+      }
+      if (interrupt.type !== 'clarification') return { say: say.useButtons, settled: false };
+      const answer = given.act === 'answer' ? given.text : interrupt.options?.[given.option];
+      if (answer === undefined) return { say: say.unknownButton, settled: false };
+      await deps.actions.resume(ctx, question.threadId, question.runId, { ...where, answer });
+      return { say: say.answered, settled: true };
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      if (error.code === 'run_not_awaiting') return { say: say.alreadyAnswered, settled: true };
+      return { say: error.message, settled: false };
+    }
+  }
+
+  /** A button under one of the bot's questions: answered as the member, then the buttons go. */
+  async function onButton(bot: TelegramBotRow, update: Update, requestId: string): Promise<void> {
+    const query = update.callback_query!;
+    if (!(await firstTime(bot, update))) return;
+    const token = deps.botToken(bot);
+    const chatId = query.message?.chat.id;
+    const action: PromptAction | null = parsePromptAction(query.data);
+    const linked = chatId === undefined ? null : await store.linkOfChat(db, bot.id, chatId);
+    const asked = action && linked && (await store.promptSent(db, bot.organizationId, action.actId, linked.id));
+    if (!asked || !action || !linked || chatId === undefined) {
+      await telegram.answerCallbackQuery(token, { callbackQueryId: query.id, text: say.unknownButton });
+      return;
+    }
+    const outcome = await answerAs(bot, linked, action.actId, requestId, action);
+    await telegram.answerCallbackQuery(token, { callbackQueryId: query.id, text: outcome.say.slice(0, 200) });
+    if (outcome.settled && query.message) {
+      await telegram.editMessageReplyMarkup(token, { chatId, messageId: query.message.message_id, replyMarkup: null });
+    }
+    await telegram.sendMessage(token, { chatId, text: outcome.say });
+  }
+
+  /** A reply to one of the bot's questions answers it; the updates acted on are recorded as for any message. */
+  async function onReply(bot: TelegramBotRow, update: Update, linked: TelegramLinkRow, actId: string, text: string) {
+    if (!(await firstTime(bot, update))) return null;
+    return (await answerAs(bot, linked, actId, `telegram-${update.update_id}`, { act: 'answer', text })).say;
+  }
+
+  /** Posts the text as the member and starts a run; the run's end sends the reply (listener.ts). */
   async function ask(bot: TelegramBotRow, update: Update, linked: TelegramLinkRow, text: string) {
     const member = await deps.users.findForSignIn({ userId: linked.userId }, deps.clock.now());
     if (!member || member.isSuspended || member.organizationBlocked) {
@@ -119,6 +213,7 @@ export function createUpdateHandler(deps: UpdateDeps) {
     const bot = await store.botById(db, integrationId);
     // A bot deleted or disconnected since: its updates are dropped.
     if (bot?.status !== 'connected') return;
+    if (update.callback_query) return onButton(bot, update, `telegram-${update.update_id}`);
     const message = update.message;
     if (!message) {
       await firstTime(bot, update);
@@ -135,10 +230,15 @@ export function createUpdateHandler(deps: UpdateDeps) {
       const linked = await store.linkOfChat(db, bot.id, chatId);
       const command = /^\/(start|stop)(?:@\w+)?(?:\s+(\S+))?\s*$/i.exec(text);
       if (command?.[1]?.toLowerCase() === 'stop') answer = await unlink(bot, update, linked);
-      else if (command && command[2]) answer = await link(bot, update, chatId, command[2]);
+      else if (command?.[2]) answer = await link(bot, update, chatId, command[2]);
       else if (command) answer = (await firstTime(bot, update)) ? (linked ? say.alreadyLinked : say.notLinked) : null;
       else if (!linked) answer = (await firstTime(bot, update)) ? say.notLinked : null;
-      else answer = await ask(bot, update, linked, text);
+      else {
+        const repliedTo = message.reply_to_message?.message_id;
+        const question =
+          repliedTo === undefined ? null : await store.promptByMessage(db, bot.organizationId, linked.id, repliedTo);
+        answer = question ? await onReply(bot, update, linked, question, text) : await ask(bot, update, linked, text);
+      }
     }
     if (answer) await telegram.sendMessage(deps.botToken(bot), { chatId, text: answer });
   };

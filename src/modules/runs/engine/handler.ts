@@ -165,7 +165,7 @@ async function drive(deps: RunEngineDeps, started: RunRow, signal: AbortSignal):
       if (!act || ['completed', 'failed', 'cancelled'].includes(act.status)) continue;
       if (act.status === 'awaiting') return;
       const outcome = await runToolAct(
-        { db, events: deps.bus, tools: runTools, toolSlots: deps.toolSlots },
+        { db, events: deps.bus, tools: runTools, toolSlots: deps.toolSlots, internalEvents: deps.internalEvents },
         run,
         thread,
         act,
@@ -183,7 +183,11 @@ async function drive(deps: RunEngineDeps, started: RunRow, signal: AbortSignal):
       return;
     }
     if (state.rounds.length > 0) {
-      const gate = await spendGate({ db, bus: deps.bus, spend: deps.spend }, run, acts);
+      const gate = await spendGate(
+        { db, bus: deps.bus, spend: deps.spend, internalEvents: deps.internalEvents },
+        run,
+        acts,
+      );
       if (gate.kind === 'paused') return;
       if (gate.kind === 'declined') {
         await complete(deps, run, spendLimitNote(gate.limit));

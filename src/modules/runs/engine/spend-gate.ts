@@ -1,4 +1,5 @@
 import type { Executor } from '../../../platform/db/client.ts';
+import { type InternalEvents, interruptEvent } from '../../../platform/events/internal.ts';
 import { newId } from '../../../platform/ids.ts';
 import { actsUpdated, type RunEventPublisher, runEvent } from '../events.ts';
 import { type ActRow, actsStore, type RunRow, runsStore, SPEND_LIMIT_ACT } from '../store.ts';
@@ -34,7 +35,7 @@ export type SpendGateOutcome = { kind: 'go' } | { kind: 'paused' } | { kind: 'de
  * approval lets it past that limit (billing keeps the allowance); a rejection ends the run with its reply so far.
  */
 export async function spendGate(
-  deps: { db: Executor; bus: RunEventPublisher; spend: SpendCheck },
+  deps: { db: Executor; bus: RunEventPublisher; spend: SpendCheck; internalEvents: InternalEvents },
   run: RunRow,
   acts: ActRow[],
 ): Promise<SpendGateOutcome> {
@@ -78,6 +79,7 @@ export async function spendGate(
     // A run cancelled meanwhile stays ended: no pause is written for it.
     if (!(await runsStore.transition(tx, org, run.id, ['running'], { status: 'awaiting' }))) return false;
     await actsStore.insertMany(tx, [act]);
+    await deps.internalEvents.emit(tx, org, 'interrupt.raised', interruptEvent(act, run.threadId));
     return true;
   });
   if (!paused) return { kind: 'paused' };

@@ -1,4 +1,5 @@
 import type { Executor } from '../../../platform/db/client.ts';
+import { type InternalEvents, interruptEvent } from '../../../platform/events/internal.ts';
 import type { Limiter } from '../../../platform/limiter.ts';
 import type { ThreadRow } from '../../threads/service.ts';
 import { actActivity, actError, artifactCreated, type RunEventPublisher, runEvent } from '../events.ts';
@@ -30,6 +31,8 @@ export interface ToolActDeps {
   tools: { byName(name: string): RunTool | undefined };
   /** Where tool transactions queue for one of a few slots (handler.ts, RunEngineDeps.toolSlots). */
   toolSlots: Limiter;
+  /** Hears a tool's question to a person (`interrupt.raised`), in the transaction that parks the run. */
+  internalEvents: InternalEvents;
 }
 
 /** `failed`: the tool refused the call (an `{ error }` result); the error still goes to the model as the result. */
@@ -73,7 +76,9 @@ export async function runToolAct(
   await actsStore.update(deps.db, run.organizationId, act.id, { status: 'running', startedAt: new Date() });
   await publishActs();
   await deps.events.publish(run.id, actActivity(act, 'started'));
-  const outcome = await deps.toolSlots(() => deps.db.transaction((tx) => executeTool(tx, run, thread, act, tool)));
+  const outcome = await deps.toolSlots(() =>
+    deps.db.transaction((tx) => executeTool(tx, deps.internalEvents, run, thread, act, tool)),
+  );
   await publishActs();
   return publishOutcome(deps.events, run, act, outcome);
 }
@@ -81,6 +86,7 @@ export async function runToolAct(
 /** Runs the tool and ends its act in the caller's transaction: awaiting (the run too), completed or failed. */
 async function executeTool(
   tx: Executor,
+  internalEvents: InternalEvents,
   run: RunRow,
   thread: ThreadRow,
   act: ActRow,
@@ -101,7 +107,9 @@ async function executeTool(
     : { kind: 'result', output: { error: `Unknown tool ${act.toolName}; use one of the tools offered` } };
   if (result.kind === 'interrupt') {
     await actsStore.update(tx, org, act.id, { status: 'awaiting', interrupt: { ...result.interrupt } });
-    await runsStore.transition(tx, org, run.id, ['running'], { status: 'awaiting' });
+    if (await runsStore.transition(tx, org, run.id, ['running'], { status: 'awaiting' })) {
+      await internalEvents.emit(tx, org, 'interrupt.raised', interruptEvent(act, run.threadId));
+    }
     return result;
   }
   const refusal = refusalOf(result);

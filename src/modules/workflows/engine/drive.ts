@@ -1,4 +1,5 @@
 import { loggableError } from '../../../platform/db/errors.ts';
+import { interruptEvent } from '../../../platform/events/internal.ts';
 import { ApiError } from '../../../platform/http/errors.ts';
 import type { ModelCallContext } from '../../../platform/models/index.ts';
 import {
@@ -105,7 +106,11 @@ async function driveWorkflow(deps: Deps, run: RunRow, signal: AbortSignal): Prom
       // parks the run for an org admin before the next steps start (runs' spend-gate.ts).
       if (ready.length > 0 && inflight.size === 0 && progress.modelCalls > 0) {
         const all = await runRecords.acts.listForRun(db, organizationId, runId);
-        const spend = await spendGate({ db, bus: deps.bus, spend: deps.spend }, run, all);
+        const spend = await spendGate(
+          { db, bus: deps.bus, spend: deps.spend, internalEvents: deps.internalEvents },
+          run,
+          all,
+        );
         if (spend.kind === 'paused') return;
         if (spend.kind === 'declined') return finishAtSpendLimit(deps, run, plan, all, spend.limit);
       }
@@ -176,7 +181,13 @@ async function runStep(
   if (step.type === 'tool') {
     const input = renderValue(step.config.arguments, scope);
     await runRecords.acts.update(deps.db, org, act.id, { input });
-    const toolDeps = { db: deps.db, events: deps.bus, tools: deps.tools, toolSlots: deps.toolSlots };
+    const toolDeps = {
+      db: deps.db,
+      events: deps.bus,
+      tools: deps.tools,
+      toolSlots: deps.toolSlots,
+      internalEvents: deps.internalEvents,
+    };
     const outcome = await runToolAct(toolDeps, run, thread, { ...act, input }, () => publishActs(deps, run));
     if (outcome.kind === 'failed') throw new StepActFailed(`the tool "${step.config.tool}" failed: ${outcome.error}`);
     return outcome.kind === 'awaiting' ? 'awaiting' : 'completed';
@@ -235,6 +246,9 @@ async function pause(deps: Deps, run: RunRow, gated: { act: ActRow; prompt: stri
     }
     if (!(await runRecords.runs.transition(tx, org, run.id, ['running'], { status: 'awaiting' })))
       throw new DraftClosed();
+    for (const { act } of gated) {
+      await deps.internalEvents.emit(tx, org, 'interrupt.raised', interruptEvent(act, run.threadId));
+    }
   });
   await publishActs(deps, run);
   for (const { act, prompt } of gated) {

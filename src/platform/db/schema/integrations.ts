@@ -114,3 +114,26 @@ export const telegramReplies = pgTable('telegram_replies', {
   partsSent: integer('parts_sent').notNull().default(0),
   completedAt: instant('completed_at'),
 });
+
+/**
+ * A question of a paused run (an approval, a clarification) as the bot asked it in a member's chat: the message
+ * to find again when the member answers it by replying, or presses one of its buttons.
+ */
+export const telegramPrompts = pgTable(
+  'telegram_prompts',
+  {
+    actId: uuid('act_id').notNull(),
+    linkId: uuid('link_id')
+      .notNull()
+      .references(() => telegramLinks.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    messageId: bigint('message_id', { mode: 'number' }).notNull(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.actId, t.linkId] }),
+    index('telegram_prompts_message_idx').on(t.linkId, t.messageId),
+  ],
+);

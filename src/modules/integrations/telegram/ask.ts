@@ -1,0 +1,45 @@
+import type { Executor } from '../../../platform/db/client.ts';
+import type { Job } from '../../../platform/jobs/index.ts';
+import { type TelegramClient, TelegramError } from '../vendors/telegram.ts';
+import { promptMessage, type StoredInterrupt } from './prompts.ts';
+import { telegramStore as store, type TelegramBotRow } from './store.ts';
+
+/** A spend-limit pause is an org admin's to answer; it is not asked in a member's chat. */
+const SPEND_LIMIT = 'spend_limit';
+
+/**
+ * Asks a paused run's question in every chat its thread's owner linked (one inbox, answerable anywhere): once per
+ * chat, recorded with the message it sent, so a member's reply to that message or a press of its buttons answers it.
+ */
+export function createAskHandler(deps: {
+  db: Executor;
+  telegram: TelegramClient;
+  botToken: (bot: TelegramBotRow) => string;
+}) {
+  const { db, telegram } = deps;
+  return async function ask(job: Job): Promise<void> {
+    const { organizationId, actId, threadId } = job.payload as {
+      organizationId: string;
+      actId: string;
+      threadId: string;
+    };
+    const question = await store.interruptOf(db, organizationId, actId);
+    const interrupt = question?.interrupt as StoredInterrupt | null | undefined;
+    // Answered, or the run ended, before the question went out: nothing to ask.
+    if (!question || question.status !== 'awaiting' || !interrupt || interrupt.kind === SPEND_LIMIT) return;
+    const message = promptMessage(interrupt, actId, question.threadTitle);
+    for (const { link } of await store.recipientsOfThread(db, organizationId, threadId)) {
+      if (await store.promptSent(db, organizationId, actId, link.id)) continue;
+      const bot = await store.botById(db, link.integrationId);
+      if (bot?.status !== 'connected') continue;
+      try {
+        const sent = await telegram.sendMessage(deps.botToken(bot), { chatId: link.chatId, ...message });
+        await store.insertPrompt(db, { actId, linkId: link.id, organizationId, messageId: sent.messageId });
+      } catch (error) {
+        // A chat that blocked the bot, or a revoked bot, will not take it later either; the others still get it.
+        if (error instanceof TelegramError && (error.kind === 'unauthorized' || error.kind === 'refused')) continue;
+        throw error;
+      }
+    }
+  };
+}

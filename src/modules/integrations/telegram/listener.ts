@@ -1,0 +1,34 @@
+import type { InternalEvents } from '../../../platform/events/internal.ts';
+import { enqueue } from '../../../platform/jobs/index.ts';
+import { telegramStore as store } from './store.ts';
+
+/** The job that sends a finished Telegram run's reply back to its chat. */
+export const TELEGRAM_REPLY_JOB = 'telegram.reply';
+/** The job that asks a paused run's question in its thread owner's linked chats. */
+export const TELEGRAM_ASK_JOB = 'telegram.ask';
+
+/**
+ * The channel's side of internal events, in the transaction that makes each true, so what it queues survives a
+ * crash and runs once (the jobs' keys): a run that came in over Telegram gets its reply when it ends; a run that
+ * pauses on a question gets it asked in the chats its thread's owner linked, wherever the run started.
+ */
+export const telegramListener: InternalEvents = {
+  async emit(ex, organizationId, name, event) {
+    if (name === 'run.completed' || name === 'run.failed') {
+      if ((await store.runChannel(ex, organizationId, event.subjectId)) !== 'telegram') return;
+      await enqueue(ex, {
+        kind: TELEGRAM_REPLY_JOB,
+        payload: { organizationId, runId: event.subjectId },
+        dedupeKey: `telegram.reply:${event.subjectId}`,
+      });
+    } else if (name === 'interrupt.raised') {
+      const threadId = event.data.thread_id;
+      if (!threadId || (await store.recipientsOfThread(ex, organizationId, threadId)).length === 0) return;
+      await enqueue(ex, {
+        kind: TELEGRAM_ASK_JOB,
+        payload: { organizationId, actId: event.subjectId, threadId },
+        dedupeKey: `telegram.ask:${event.subjectId}`,
+      });
+    }
+  },
+};

@@ -317,6 +317,7 @@ describe('questions of paused runs, asked and answered in the chat', () => {
     const question = await withButtons(chat);
     expect(question.text).toContain('Send the announcement?');
     expect(buttonsOf(question).map((b) => b.text)).toEqual(['Approve', 'Reject']);
+    const approve = buttonsOf(question)[0]!.callback_data;
 
     // Answered elsewhere first: a later press says so and takes the buttons away.
     const approved = await member.http.post(
@@ -324,8 +325,12 @@ describe('questions of paused runs, asked and answered in the chat', () => {
       {},
     );
     expect(approved.status, approved.text).toBe(202);
+    // The chat's question loses its buttons by itself.
+    await until('the buttons to go', async () =>
+      telegram.messagesOf(bot.token).some((m) => m.message_id === question.message_id && !m.reply_markup),
+    );
     const before = sentTo(chat).length;
-    await press(chat, question.message_id, buttonsOf(question)[0]!.callback_data);
+    await press(chat, question.message_id, approve);
     expect(await until('the answer', async () => sentTo(chat)[before])).toBe('This question was already answered.');
     const run = await until('the run to complete', async () => {
       const read = await member.http.get(`/v1/threads/${started.body.thread.id}/runs/${started.body.run.id}`);

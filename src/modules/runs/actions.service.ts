@@ -1,6 +1,6 @@
 import type { RequestContext } from '../../platform/auth/actor.ts';
 import type { Executor } from '../../platform/db/client.ts';
-import type { InternalEvents } from '../../platform/events/internal.ts';
+import { type InternalEvents, interruptEvent } from '../../platform/events/internal.ts';
 import { ApiError, conflict, forbidden, unprocessable } from '../../platform/http/errors.ts';
 import { decodeCursor, toPage } from '../../platform/http/pagination.ts';
 import { enqueue } from '../../platform/jobs/index.ts';
@@ -99,6 +99,7 @@ export function createRunActionsService(deps: {
           ? { status: 'completed', output: given, completedAt: new Date() }
           : { status: 'pending' }),
       });
+      await deps.internalEvents.emit(tx, ctx.organizationId, 'interrupt.answered', interruptEvent(act, run.threadId));
       if (spendPause && 'approved' in given) {
         await deps.spend.allowPastLimit(tx, {
           organizationId: ctx.organizationId,

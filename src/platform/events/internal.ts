@@ -11,10 +11,10 @@ export const INTERNAL_EVENTS = [
 ] as const;
 export type TriggerEventName = (typeof INTERNAL_EVENTS)[number];
 /**
- * Every internal event: those a trigger may name, and `interrupt.raised` (a run paused on a question for a person),
- * which only the channels hear: a trigger cannot answer a question.
+ * Every internal event: those a trigger may name, and `interrupt.raised` / `interrupt.answered` (a run paused on a
+ * question for a person, and that question answered), which only the channels hear: a trigger cannot answer one.
  */
-export type InternalEventName = TriggerEventName | 'interrupt.raised';
+export type InternalEventName = TriggerEventName | 'interrupt.raised' | 'interrupt.answered';
 
 export const isTriggerEvent = (name: InternalEventName): name is TriggerEventName =>
   (INTERNAL_EVENTS as readonly string[]).includes(name);
@@ -84,7 +84,7 @@ export const projectFileEvent = (f: { id: string; projectId: string }) => ({
   data: { project_file_id: f.id, project_id: f.projectId },
 });
 
-/** A run paused on an interrupt (an approval, a clarification, a spend-limit pause): the act awaiting it. */
+/** A run's question (an approval, a clarification, a spend-limit pause), raised or answered: the act it is. */
 export const interruptEvent = (act: { id: string; runId: string }, threadId: string) => ({
   subjectId: act.id,
   runId: act.runId,

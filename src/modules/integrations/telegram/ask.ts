@@ -43,3 +43,30 @@ export function createAskHandler(deps: {
     }
   };
 }
+
+/** Takes the buttons away from a question's messages in the chats once it was answered (in the chat or elsewhere). */
+export function createSettleHandler(deps: {
+  db: Executor;
+  telegram: TelegramClient;
+  botToken: (bot: TelegramBotRow) => string;
+}) {
+  const { db, telegram } = deps;
+  return async function settle(job: Job): Promise<void> {
+    const { organizationId, actId } = job.payload as { organizationId: string; actId: string };
+    for (const prompt of await store.promptsOfAct(db, organizationId, actId)) {
+      const bot = await store.botById(db, prompt.integrationId);
+      if (bot?.status !== 'connected') continue;
+      try {
+        await telegram.editMessageReplyMarkup(deps.botToken(bot), {
+          chatId: prompt.chatId,
+          messageId: prompt.messageId,
+          replyMarkup: null,
+        });
+      } catch (error) {
+        // A message deleted in the chat, or a revoked bot: there are no buttons left to take away.
+        if (error instanceof TelegramError && (error.kind === 'unauthorized' || error.kind === 'refused')) continue;
+        throw error;
+      }
+    }
+  };
+}

@@ -4,9 +4,9 @@ import type { SecretBox } from '../../../platform/crypto/secret-box.ts';
 import type { Executor } from '../../../platform/db/client.ts';
 import type { BlobStorage } from '../../../platform/storage/index.ts';
 import type { TelegramClient } from '../vendors/telegram.ts';
-import { createAskHandler } from './ask.ts';
+import { createAskHandler, createSettleHandler } from './ask.ts';
 import { createTelegramLinks } from './links.ts';
-import { TELEGRAM_ASK_JOB, TELEGRAM_REPLY_JOB } from './listener.ts';
+import { TELEGRAM_ASK_JOB, TELEGRAM_REPLY_JOB, TELEGRAM_SETTLE_JOB } from './listener.ts';
 import { createReplyHandler } from './replies.ts';
 import { registerTelegramRoutes } from './routes.ts';
 import type { TelegramBotRow } from './store.ts';
@@ -45,6 +45,7 @@ export function createTelegramChannel(
       handlers: {
         [TELEGRAM_UPDATE_JOB]: createUpdateHandler({ ...deps, botToken }),
         [TELEGRAM_ASK_JOB]: createAskHandler({ db: deps.db, telegram: deps.telegram, botToken }),
+        [TELEGRAM_SETTLE_JOB]: createSettleHandler({ db: deps.db, telegram: deps.telegram, botToken }),
         [TELEGRAM_REPLY_JOB]: createReplyHandler({
           db: deps.db,
           telegram: deps.telegram,

@@ -6,11 +6,14 @@ import { telegramStore as store } from './store.ts';
 export const TELEGRAM_REPLY_JOB = 'telegram.reply';
 /** The job that asks a paused run's question in its thread owner's linked chats. */
 export const TELEGRAM_ASK_JOB = 'telegram.ask';
+/** The job that takes the buttons away from a question once it was answered, wherever that was. */
+export const TELEGRAM_SETTLE_JOB = 'telegram.settle';
 
 /**
  * The channel's side of internal events, in the transaction that makes each true, so what it queues survives a
  * crash and runs once (the jobs' keys): a run that came in over Telegram gets its reply when it ends; a run that
- * pauses on a question gets it asked in the chats its thread's owner linked, wherever the run started.
+ * pauses on a question gets it asked in the chats its thread's owner linked, wherever the run started, and its
+ * buttons there go once it is answered, wherever that was.
  */
 export const telegramListener: InternalEvents = {
   async emit(ex, organizationId, name, event) {
@@ -28,6 +31,13 @@ export const telegramListener: InternalEvents = {
         kind: TELEGRAM_ASK_JOB,
         payload: { organizationId, actId: event.subjectId, threadId },
         dedupeKey: `telegram.ask:${event.subjectId}`,
+      });
+    } else if (name === 'interrupt.answered') {
+      if ((await store.promptsOfAct(ex, organizationId, event.subjectId)).length === 0) return;
+      await enqueue(ex, {
+        kind: TELEGRAM_SETTLE_JOB,
+        payload: { organizationId, actId: event.subjectId },
+        dedupeKey: `telegram.settle:${event.subjectId}`,
       });
     }
   },

@@ -202,6 +202,19 @@ export const telegramStore = {
     return row !== undefined;
   },
 
+  /** Where a question was asked: each chat's message, with its bot. */
+  promptsOfAct(db: Executor, organizationId: string, actId: string) {
+    return db
+      .select({
+        messageId: telegramPrompts.messageId,
+        chatId: telegramLinks.chatId,
+        integrationId: telegramLinks.integrationId,
+      })
+      .from(telegramPrompts)
+      .innerJoin(telegramLinks, eq(telegramLinks.id, telegramPrompts.linkId))
+      .where(and(eq(telegramPrompts.organizationId, organizationId), eq(telegramPrompts.actId, actId)));
+  },
+
   /** The question a message of the bot asked in this chat, for an answer given as a reply to it. */
   async promptByMessage(db: Executor, organizationId: string, linkId: string, messageId: number) {
     const [row] = await db

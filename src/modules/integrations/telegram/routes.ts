@@ -9,6 +9,7 @@ import { ApiError } from '../../../platform/http/errors.ts';
 import { errorResponses, uuidParam } from '../../../platform/http/openapi.ts';
 import { enqueue } from '../../../platform/jobs/index.ts';
 import type { TelegramLinks } from './links.ts';
+import { telegramStore } from './store.ts';
 import { TELEGRAM_UPDATE_JOB, type WebhookSecrets } from './webhook.ts';
 
 const tags = ['Channels'];
@@ -26,6 +27,15 @@ const LinkSchema = z
     created_at: z.string(),
   })
   .meta({ id: 'TelegramLink' });
+
+/** The chat an update came from (a message's, or that of the message a pressed button is under), if any. */
+function chatOf(update: Record<string, unknown>): number | null {
+  const carrier = (update.message ?? (update.callback_query as { message?: unknown } | undefined)?.message) as
+    | { chat?: { id?: unknown } }
+    | undefined;
+  const id = carrier?.chat?.id;
+  return typeof id === 'number' && Number.isSafeInteger(id) ? id : null;
+}
 
 /** Constant-time: the secret must not leak through how long a wrong guess took to refuse. */
 function sameSecret(given: unknown, expected: string): boolean {
@@ -64,10 +74,16 @@ export function registerTelegramRoutes(
     },
     handler: async (req) => {
       const { integrationId } = req.params;
-      await enqueue(deps.db, {
-        kind: TELEGRAM_UPDATE_JOB,
-        payload: { integrationId, update: req.body },
-        dedupeKey: `telegram.update:${integrationId}:${req.body.update_id}`,
+      const updateId = req.body.update_id;
+      await deps.db.transaction(async (tx) => {
+        await telegramStore.receiveUpdate(tx, { integrationId, updateId, chatId: chatOf(req.body), payload: req.body });
+        await enqueue(tx, {
+          kind: TELEGRAM_UPDATE_JOB,
+          payload: { integrationId, updateId },
+          dedupeKey: `telegram.update:${integrationId}:${updateId}`,
+          // An update waiting for an earlier one of its chat is retried: enough attempts to outlast that wait.
+          maxAttempts: 10,
+        });
       });
       deps.onUpdate();
       return { ok: true as const };

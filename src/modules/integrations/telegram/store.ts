@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../../platform/db/client.ts';
 import {
   acts,
@@ -141,12 +141,55 @@ export const telegramStore = {
     return rows.length > 0;
   },
 
-  /** Records an update as acted on; false when it already was (a redelivery). */
+  /** Keeps an update the webhook received (a redelivery changes nothing). */
+  async receiveUpdate(
+    db: Executor,
+    row: { integrationId: string; updateId: number; chatId: number | null; payload: Record<string, unknown> },
+  ): Promise<void> {
+    await db.insert(telegramUpdates).values(row).onConflictDoNothing();
+  },
+
+  async receivedUpdate(db: Executor, integrationId: string, updateId: number) {
+    const [row] = await db
+      .select()
+      .from(telegramUpdates)
+      .where(and(eq(telegramUpdates.integrationId, integrationId), eq(telegramUpdates.updateId, updateId)));
+    return row ?? null;
+  },
+
+  /**
+   * Whether an earlier update of the chat (Telegram numbers a bot's updates in order), received within the last
+   * `withinMs` (the database's clock, which stamped it), is not acted on yet.
+   */
+  async earlierPending(db: Executor, integrationId: string, chatId: number, updateId: number, withinMs: number) {
+    const [row] = await db
+      .select({ updateId: telegramUpdates.updateId })
+      .from(telegramUpdates)
+      .where(
+        and(
+          eq(telegramUpdates.integrationId, integrationId),
+          eq(telegramUpdates.chatId, chatId),
+          isNull(telegramUpdates.processedAt),
+          lt(telegramUpdates.updateId, updateId),
+          gt(telegramUpdates.receivedAt, sql`now() - make_interval(secs => ${withinMs / 1000})`),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  },
+
+  /** Records an update as acted on; false when it already was (a redelivered job). */
   async markUpdate(db: Executor, integrationId: string, updateId: number): Promise<boolean> {
     const rows = await db
-      .insert(telegramUpdates)
-      .values({ integrationId, updateId })
-      .onConflictDoNothing()
+      .update(telegramUpdates)
+      .set({ processedAt: sql`now()` })
+      .where(
+        and(
+          eq(telegramUpdates.integrationId, integrationId),
+          eq(telegramUpdates.updateId, updateId),
+          isNull(telegramUpdates.processedAt),
+        ),
+      )
       .returning({ updateId: telegramUpdates.updateId });
     return rows.length > 0;
   },

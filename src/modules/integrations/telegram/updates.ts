@@ -14,6 +14,9 @@ import { say } from './messages.ts';
 import { type PromptAction, parsePromptAction, type StoredInterrupt } from './prompts.ts';
 import { telegramStore as store, type TelegramBotRow, type TelegramLinkRow } from './store.ts';
 
+/** How long an update waits for an earlier one of its chat before taking it for lost. */
+const ORDER_WAIT_MS = 30_000;
+
 export const digestLinkCode = (code: string) => createHash('sha256').update(code.toUpperCase()).digest('hex');
 
 /** The runs module's approve, reject and resume (its `actions`), as this channel calls them. */
@@ -208,11 +211,7 @@ export function createUpdateHandler(deps: UpdateDeps) {
     }
   }
 
-  return async function handleUpdate(job: Job): Promise<void> {
-    const { integrationId, update } = job.payload as { integrationId: string; update: Update };
-    const bot = await store.botById(db, integrationId);
-    // A bot deleted or disconnected since: its updates are dropped.
-    if (bot?.status !== 'connected') return;
+  async function actOn(bot: TelegramBotRow, update: Update): Promise<void> {
     if (update.callback_query) return onButton(bot, update, `telegram-${update.update_id}`);
     const message = update.message;
     if (!message) {
@@ -241,5 +240,31 @@ export function createUpdateHandler(deps: UpdateDeps) {
       }
     }
     if (answer) await telegram.sendMessage(deps.botToken(bot), { chatId, text: answer });
+  }
+
+  /**
+   * Acts on one update, once (its `processed_at` is set with what it does). An update of a chat waits while an
+   * earlier one of the same chat, received moments ago, is not acted on yet: the job fails for now and is retried,
+   * so a chat's messages take effect in Telegram's order whichever job runs first. One older than that is taken for
+   * lost and waited for no more, so a chat never stalls.
+   */
+  return async function handleUpdate(job: Job): Promise<void> {
+    const { integrationId, updateId } = job.payload as { integrationId: string; updateId: number };
+    const received = await store.receivedUpdate(db, integrationId, updateId);
+    if (!received || received.processedAt) return;
+    const bot = await store.botById(db, integrationId);
+    // A bot deleted or disconnected since: its updates are dropped.
+    if (bot?.status !== 'connected') {
+      await store.markUpdate(db, integrationId, updateId);
+      return;
+    }
+    if (received.chatId !== null) {
+      if (await store.earlierPending(db, integrationId, received.chatId, updateId, ORDER_WAIT_MS)) {
+        throw new Error(`Telegram update ${updateId} waits for an earlier update of its chat`);
+      }
+    }
+    await actOn(bot, received.payload as unknown as Update);
+    // Whatever path it took, the update counts as acted on, so the next of its chat may go.
+    await store.markUpdate(db, integrationId, updateId);
   };
 }

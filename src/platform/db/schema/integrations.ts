@@ -90,7 +90,10 @@ export const telegramLinkCodes = pgTable(
   (t) => [index('telegram_link_codes_user_idx').on(t.userId)],
 );
 
-/** The Telegram updates already acted on, per bot: a webhook delivered twice is acted on once. */
+/**
+ * The updates a bot's webhook received: acted on once each (`processed_at`), and those of one chat in the order
+ * Telegram numbered them, whatever order their jobs run in.
+ */
 export const telegramUpdates = pgTable(
   'telegram_updates',
   {
@@ -98,9 +101,18 @@ export const telegramUpdates = pgTable(
       .notNull()
       .references(() => integrations.id, { onDelete: 'cascade' }),
     updateId: bigint('update_id', { mode: 'number' }).notNull(),
-    processedAt: instant('processed_at').notNull().defaultNow(),
+    /** The chat it came from; null for an update of no chat. */
+    chatId: bigint('chat_id', { mode: 'number' }),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    receivedAt: instant('received_at').notNull().defaultNow(),
+    processedAt: instant('processed_at'),
   },
-  (t) => [primaryKey({ columns: [t.integrationId, t.updateId] })],
+  (t) => [
+    primaryKey({ columns: [t.integrationId, t.updateId] }),
+    index('telegram_updates_pending_idx')
+      .on(t.integrationId, t.chatId, t.updateId)
+      .where(sql`${t.processedAt} is null`),
+  ],
 );
 
 /** How far the reply of a run started from Telegram was sent: a retried delivery goes on where it stopped. */

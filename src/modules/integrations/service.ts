@@ -66,6 +66,15 @@ export function createIntegrationsService(deps: {
   const { db, secretBox, checks, clock, webhookOf } = deps;
   const seal = (secrets: Secrets) => secretBox.seal(JSON.stringify(secrets));
   const open = (row: IntegrationRow) => JSON.parse(secretBox.open(row.secretsSealed)) as Secrets;
+  /** What is saved of settings the vendor just accepted. */
+  const connectedWith = (vendor: Checked, secrets: Secrets) => ({
+    config: vendor.config,
+    secretsSealed: seal(secrets),
+    vendorAccount: vendor.vendorAccount,
+    status: 'connected' as const,
+    lastValidatedAt: clock.now(),
+    lastError: null,
+  });
 
   async function existing(ex: Executor, organizationId: string, id: string): Promise<IntegrationRow> {
     const row = await store.find(ex, organizationId, id);
@@ -117,12 +126,7 @@ export function createIntegrationsService(deps: {
                 organizationId: org,
                 type: input.type,
                 displayName: input.display_name,
-                config: vendor.config,
-                secretsSealed: seal(settings.secrets),
-                vendorAccount: vendor.vendorAccount,
-                status: 'connected',
-                lastValidatedAt: clock.now(),
-                lastError: null,
+                ...connectedWith(vendor, settings.secrets),
               }),
           ),
         botTaken,
@@ -148,14 +152,7 @@ export function createIntegrationsService(deps: {
         const vendor = await checked(() =>
           checks.check(current.type, settings.config, settings.secrets, () => webhookOf(id)),
         );
-        changes = {
-          config: vendor.config,
-          secretsSealed: seal(settings.secrets),
-          vendorAccount: vendor.vendorAccount,
-          status: 'connected',
-          lastValidatedAt: clock.now(),
-          lastError: null,
-        };
+        changes = connectedWith(vendor, settings.secrets);
       }
       if (patch.display_name !== undefined) changes.displayName = patch.display_name;
       const row = await onUniqueViolation(

@@ -58,7 +58,7 @@ async function balanceOf(org: TestOrg): Promise<number> {
 }
 
 async function newThread(who: OrgUser) {
-  const res = await who.http.post('/v1/threads', {});
+  const res = await who.http.post('/v1/threads', { title: 'Private plans' });
   expect(res.status, res.text).toBe(201);
   return res.body;
 }
@@ -301,6 +301,8 @@ describe('a run that uses up a limit mid-way', () => {
         kind: 'spend_limit',
         run_id: run.id,
         thread_id: thread.id,
+        // The member's private thread: its title stays theirs.
+        thread_title: null,
         spend_limit: pause.interrupt.spend_limit,
       }),
     ]);

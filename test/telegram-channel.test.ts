@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { splitForTelegram } from '../src/modules/integrations/telegram/split.ts';
+import { OFFLINE_VERSION_ID } from '../src/platform/models/index.ts';
 import { callbackQueryUpdate, type FakeTelegram, messageUpdate, startFakeTelegram } from './fixtures/fake-telegram.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { expectError, ISO_MS } from './helpers/assertions.ts';
@@ -226,6 +227,22 @@ describe('talking in a linked chat', () => {
   });
 });
 
+/** The first message the bot sent the chat with buttons under it. */
+const withButtons = (chat: number) =>
+  until('a question with buttons', async () =>
+    telegram.messagesOf(bot.token).find((m) => m.chat_id === chat && m.reply_markup),
+  );
+const buttonsOf = (m: { reply_markup?: unknown }) =>
+  (
+    (m.reply_markup as { inline_keyboard?: { text: string; callback_data: string }[][] } | undefined)
+      ?.inline_keyboard ?? []
+  ).flat();
+const press = (chat: number, messageId: number, data: string) =>
+  telegram.deliver(
+    bot.token,
+    callbackQueryUpdate({ updateId: ++updates, queryId: `q${updates}`, chatId: chat, messageId, data }),
+  );
+
 describe('questions of paused runs, asked and answered in the chat', () => {
   /** The member's newest linked chat, made for this test. */
   async function linkedChat(): Promise<{ chat: number; threadId: string }> {
@@ -236,21 +253,6 @@ describe('questions of paused runs, asked and answered in the chat', () => {
     );
     return { chat, threadId: link.thread_id };
   }
-  const withButtons = (chat: number) =>
-    until('a question with buttons', async () =>
-      telegram.messagesOf(bot.token).find((m) => m.chat_id === chat && m.reply_markup),
-    );
-  const buttonsOf = (m: { reply_markup?: unknown }) =>
-    (
-      (m.reply_markup as { inline_keyboard?: { text: string; callback_data: string }[][] } | undefined)
-        ?.inline_keyboard ?? []
-    ).flat();
-  const press = (chat: number, messageId: number, data: string) =>
-    telegram.deliver(
-      bot.token,
-      callbackQueryUpdate({ updateId: ++updates, queryId: `q${updates}`, chatId: chat, messageId, data }),
-    );
-
   it('asks a clarification with a button per option; a press answers it and the run goes on', async () => {
     const { chat, threadId } = await linkedChat();
     await write(chat, '/tool ask_user {"prompt":"Which region?","options":["EU","US"]}');
@@ -372,6 +374,55 @@ describe('questions of paused runs, asked and answered in the chat', () => {
       return read.body.run.status === 'completed';
     });
     await until('the confirmation', async () => sentTo(chat).includes('Approved. Carrying on.'));
+  });
+});
+
+describe('a spend-limit pause', () => {
+  it("is asked in the org admins' chats without the member's thread title; an admin's press lets the run go on", async () => {
+    const operator = app.http.as(app.consoleKey);
+    const orgId = org.org.id;
+    // The offline model priced, a wallet that enforces, and a one-cent limit on a member: their run's first round
+    // uses it up, so the run pauses before its second.
+    const priced = await operator.patch(`/v1/admin/ai-model-versions/${OFFLINE_VERSION_ID}`, {
+      inputCostPer1m: 4_000_000,
+      outputCostPer1m: 4_000_000,
+    });
+    expect(priced.status, priced.text).toBe(200);
+    await org.admin.http.put('/v1/organization/model-selections', {
+      selections: [{ key: 'text', model_version_id: OFFLINE_VERSION_ID }],
+    });
+    expect(
+      (await operator.post(`/v1/admin/organizations/${orgId}/wallet`, { enforcement_enabled: true })).status,
+    ).toBeLessThan(300);
+    expect(
+      (await operator.post(`/v1/admin/organizations/${orgId}/wallet/credits`, { amount_minor: 1_000_000 })).status,
+    ).toBe(201);
+    const spender = await addUser(app, org.admin.http, { role: 'member' });
+    const limit = await operator.post(`/v1/admin/organizations/${orgId}/spend-limits`, {
+      scope: 'user',
+      scope_id: spender.user.id,
+      amount_minor: 1,
+    });
+    expect(limit.status, limit.text).toBe(201);
+    const adminChat = 960_000 + ++chats;
+    await exchange(adminChat, `/start ${(await linkCode(org.admin)).code}`);
+
+    const thread = (await spender.http.post('/v1/threads', { title: 'Secret plans' })).body;
+    const started = await spender.http.post(`/v1/threads/${thread.id}/messages`, {
+      content: '/tool create_file {"filename":"note.txt","content":"hello"}',
+    });
+    expect(started.status, started.text).toBe(201);
+    const question = await withButtons(adminChat);
+    expect(question.text).toContain('has reached');
+    expect(question.text).not.toContain('Secret plans');
+    await press(adminChat, question.message_id, buttonsOf(question)[0]!.callback_data);
+    await until('the run to complete', async () => {
+      const read = await spender.http.get(`/v1/threads/${thread.id}/runs/${started.body.run.id}`);
+      return read.body.run.status === 'completed';
+    });
+    expect(await until('the confirmation', async () => sentTo(adminChat).find((t) => t.startsWith('Approved')))).toBe(
+      'Approved. Carrying on.',
+    );
   });
 });
 

@@ -19566,7 +19566,7 @@ export interface components {
             run_id: string;
             /** Format: uuid */
             thread_id: string;
-            /** @description The title of the thread the run waits in (null while it has none) */
+            /** @description The title of the thread the run waits in: null while it has none, and on a spend-limit pause of a thread the caller cannot otherwise see */
             thread_title: string | null;
             act_key: string;
             prompt: string;
@@ -21091,7 +21091,7 @@ export interface components {
             run_id: string;
             /** Format: uuid */
             thread_id: string;
-            /** @description The title of the thread the run waits in (null while it has none) */
+            /** @description The title of the thread the run waits in: null while it has none, and on a spend-limit pause of a thread the caller cannot otherwise see */
             thread_title: string | null;
             act_key: string;
             prompt: string;

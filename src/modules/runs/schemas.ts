@@ -155,7 +155,12 @@ export const ApprovalSchema = z
     type: z.enum(['approval', 'clarification']),
     run_id: z.uuid(),
     thread_id: z.uuid(),
-    thread_title: z.string().nullable().describe('The title of the thread the run waits in (null while it has none)'),
+    thread_title: z
+      .string()
+      .nullable()
+      .describe(
+        'The title of the thread the run waits in: null while it has none, and on a spend-limit pause of a thread the caller cannot otherwise see',
+      ),
     act_key: z.string(),
     prompt: z.string(),
     options: z.array(z.string()),

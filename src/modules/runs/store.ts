@@ -286,7 +286,8 @@ export const approvalsStore = {
         createdAt: acts.updatedAt,
         runId: runs.id,
         threadId: runs.threadId,
-        threadTitle: threads.title,
+        // An admin sees a spend-limit pause on a thread they cannot otherwise see, but not that thread's title.
+        threadTitle: sql<string | null>`case when ${threadVisibleTo(viewer)} then ${threads.title} end`,
       })
       .from(acts)
       .innerJoin(runs, eq(runs.id, acts.runId))

@@ -4,12 +4,13 @@ import { type TelegramClient, TelegramError } from '../vendors/telegram.ts';
 import { promptMessage, type StoredInterrupt } from './prompts.ts';
 import { telegramStore as store, type TelegramBotRow } from './store.ts';
 
-/** A spend-limit pause is an org admin's to answer; it is not asked in a member's chat. */
+/** A spend-limit pause is the org admins' to answer, whoever owns the thread. */
 const SPEND_LIMIT = 'spend_limit';
 
 /**
- * Asks a paused run's question in every chat its thread's owner linked (one inbox, answerable anywhere): once per
- * chat, recorded with the message it sent, so a member's reply to that message or a press of its buttons answers it.
+ * Asks a paused run's question in every chat of whoever it waits for (one inbox, answerable anywhere): the chats the
+ * thread's owner linked, or for a spend-limit pause those of the org admins; once per chat, recorded with the
+ * message it sent, so a reply to that message or a press of its buttons answers it.
  */
 export function createAskHandler(deps: {
   db: Executor;
@@ -26,9 +27,14 @@ export function createAskHandler(deps: {
     const question = await store.interruptOf(db, organizationId, actId);
     const interrupt = question?.interrupt as StoredInterrupt | null | undefined;
     // Answered, or the run ended, before the question went out: nothing to ask.
-    if (!question || question.status !== 'awaiting' || !interrupt || interrupt.kind === SPEND_LIMIT) return;
-    const message = promptMessage(interrupt, actId, question.threadTitle);
-    for (const { link } of await store.recipientsOfThread(db, organizationId, threadId)) {
+    if (question?.status !== 'awaiting' || !interrupt) return;
+    const forAdmins = interrupt.kind === SPEND_LIMIT;
+    // The admins answer a spend-limit pause of any thread, a member's private one included: not its title.
+    const message = promptMessage(interrupt, actId, forAdmins ? null : question.threadTitle);
+    const recipients = forAdmins
+      ? await store.adminRecipients(db, organizationId)
+      : await store.recipientsOfThread(db, organizationId, threadId);
+    for (const { link } of recipients) {
       if (await store.promptSent(db, organizationId, actId, link.id)) continue;
       const bot = await store.botById(db, link.integrationId);
       if (bot?.status !== 'connected') continue;

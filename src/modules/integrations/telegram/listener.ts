@@ -12,7 +12,7 @@ export const TELEGRAM_SETTLE_JOB = 'telegram.settle';
 /**
  * The channel's side of internal events, in the transaction that makes each true, so what it queues survives a
  * crash and runs once (the jobs' keys): a run that came in over Telegram gets its reply when it ends; a run that
- * pauses on a question gets it asked in the chats its thread's owner linked, wherever the run started, and its
+ * pauses on a question gets it asked in the chats of whoever it waits for, wherever the run started, and its
  * buttons there go once it is answered, wherever that was.
  */
 export const telegramListener: InternalEvents = {
@@ -26,7 +26,8 @@ export const telegramListener: InternalEvents = {
       });
     } else if (name === 'interrupt.raised') {
       const threadId = event.data.thread_id;
-      if (!threadId || (await store.recipientsOfThread(ex, organizationId, threadId)).length === 0) return;
+      // Who is asked depends on the question (ask.ts); with no chat linked in the organization, nobody is.
+      if (!threadId || !(await store.anyLink(ex, organizationId))) return;
       await enqueue(ex, {
         kind: TELEGRAM_ASK_JOB,
         payload: { organizationId, actId: event.subjectId, threadId },

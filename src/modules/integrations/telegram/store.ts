@@ -12,6 +12,7 @@ import {
   telegramReplies,
   telegramUpdates,
   threads,
+  users,
 } from '../../../platform/db/schema/index.ts';
 
 export type TelegramLinkRow = typeof telegramLinks.$inferSelect;
@@ -204,6 +205,32 @@ export const telegramStore = {
         and(eq(threads.organizationId, telegramLinks.organizationId), eq(threads.ownerId, telegramLinks.userId)),
       )
       .where(and(eq(telegramLinks.organizationId, organizationId), eq(threads.id, threadId)));
+  },
+
+  /** The chats the organization's active admins linked: where a spend-limit pause is asked. */
+  adminRecipients(db: Executor, organizationId: string) {
+    return db
+      .select({ link: telegramLinks })
+      .from(telegramLinks)
+      .innerJoin(users, eq(users.id, telegramLinks.userId))
+      .where(
+        and(
+          eq(telegramLinks.organizationId, organizationId),
+          eq(users.role, 'admin'),
+          eq(users.isSuspended, false),
+          isNull(users.deletedAt),
+        ),
+      );
+  },
+
+  /** Whether anyone of the organization linked a chat: without one, no question is asked anywhere. */
+  async anyLink(db: Executor, organizationId: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: telegramLinks.id })
+      .from(telegramLinks)
+      .where(eq(telegramLinks.organizationId, organizationId))
+      .limit(1);
+    return row !== undefined;
   },
 
   /** A question of a run, with its run: what a prompt shows and where an answer goes. */

@@ -39,15 +39,7 @@ import { createTriggersModule, TRIGGER_EVENT_JOB, triggerEventListener } from '.
 import { createUsageModule } from './modules/usage/index.ts';
 import { createUsersModule } from './modules/users/index.ts';
 import { createWorkflowsModule } from './modules/workflows/index.ts';
-import { createCredentialResolver } from './platform/auth/credentials.ts';
 import { registerGuard } from './platform/auth/guard.ts';
-import { createSessionTokens } from './platform/auth/session-tokens.ts';
-import { createCredentialStore } from './platform/auth/store.ts';
-import { type Clock, systemClock } from './platform/clock.ts';
-import { boundPasswordHashing } from './platform/crypto/passwords.ts';
-import { createSecretBox } from './platform/crypto/secret-box.ts';
-import type { Database } from './platform/db/client.ts';
-import { createEventBus } from './platform/events/index.ts';
 import { composeInternalEvents } from './platform/events/internal.ts';
 import { registerEdge } from './platform/http/edge.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
@@ -61,45 +53,14 @@ import { createWindowCounters } from './platform/http/rate-limit-counters.ts';
 import { registerRequestIds } from './platform/http/request-ids.ts';
 import { registerCaseNormalisation } from './platform/http/request-normalisation.ts';
 import { registerWebApp } from './platform/http/web-app.ts';
-import { consoleJobLogger, createJobWakeups, createJobWorker, groupJobWorkers } from './platform/jobs/index.ts';
+import { createJobWorker, groupJobWorkers } from './platform/jobs/index.ts';
 import { createLimiter } from './platform/limiter.ts';
 import { createModelGateway } from './platform/models/index.ts';
 import { createRegexEvaluator } from './platform/regex/index.ts';
-import {
-  BLOB_DELETE_JOB,
-  createBlobDeletionHandler,
-  createBlobStorage,
-  createPublicUrl,
-  registerBlobStorage,
-} from './platform/storage/index.ts';
+import { BLOB_DELETE_JOB, createBlobDeletionHandler, registerBlobStorage } from './platform/storage/index.ts';
+import { type AppDeps, createPlatform, type Platform } from './platform-setup.ts';
 
-export interface AppDeps {
-  config: Config;
-  database: Database;
-  /** Decides credential, session and demo expiry; the system clock unless a test passes its own. */
-  clock?: Clock;
-}
-
-/** The platform's machinery every module may be handed: built first, from the configuration alone. */
-function createPlatform({ config, database, clock = systemClock }: AppDeps) {
-  const { db } = database;
-  const log = consoleJobLogger;
-  const tokens = createSessionTokens(config.jwtSecret, clock);
-  const secretBox = createSecretBox(config.secretKey);
-  const credentials = createCredentialResolver(createCredentialStore(db), tokens, clock);
-  const publicUrl = createPublicUrl(config.publicUrl);
-  const storage = createBlobStorage(config, { baseUrl: publicUrl.get, clock });
-  // Live run events: Redis between processes when REDIS_URL is set, in-process otherwise; closed on shutdown.
-  const bus = createEventBus({ redisUrl: config.redisUrl });
-  // Work enqueued here wakes the job lane of its kind at once (the lanes are created last, from the modules' jobs).
-  const wakeups = createJobWakeups();
-  // argon2 holds threadpool threads; the pool is per process, so is the bound.
-  boundPasswordHashing(config.passwordHashing);
-
-  return { config, db, clock, log, tokens, secretBox, credentials, publicUrl, storage, bus, wakeups };
-}
-
-type Platform = ReturnType<typeof createPlatform>;
+export type { AppDeps } from './platform-setup.ts';
 
 /**
  * Every module, in dependency order: each gets only what exists above it in this function (no late binding).

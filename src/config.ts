@@ -101,14 +101,18 @@ export type StorageConfig =
   /** Azure Blob Storage (or Azurite): SAS URLs; the container is created at start when missing. */
   | { backend: 'azure'; connectionString: string; container: string };
 
-export class ConfigError extends Error {
-  constructor(variable: string, problem: string) {
-    super(`Invalid configuration: ${variable} ${problem}`);
-    this.name = 'ConfigError';
-  }
-}
+import {
+  ConfigError,
+  type Env,
+  readBoolean,
+  readCorsOrigins,
+  readInteger,
+  readMilliseconds,
+  readPublicUrl,
+  readVendorUrl,
+} from './config-values.ts';
 
-type Env = Record<string, string | undefined>;
+export { ConfigError };
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const MIN_KEY_LENGTH = 32;
@@ -147,33 +151,6 @@ function readRedisUrl(env: Env): string | null {
   return raw;
 }
 
-/** Node timers overflow past 2^31 - 1 ms (about 24.8 days) and fire at once. */
-const MAX_TIMER_MS = 2_147_483_647;
-
-function readMilliseconds(env: Env, name: string, fallback: number): number {
-  const raw = env[name]?.trim();
-  if (!raw) return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_TIMER_MS)
-    throw new ConfigError(name, `must be an integer number of milliseconds, 1-${MAX_TIMER_MS}, got "${raw}"`);
-  return Number(raw);
-}
-
-function readInteger(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name]?.trim();
-  if (!raw) return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
-    throw new ConfigError(name, `must be an integer ${min}-${max}, got "${raw}"`);
-  }
-  return Number(raw);
-}
-
-function readBoolean(env: Env, name: string, fallback: boolean): boolean {
-  const raw = env[name]?.trim();
-  if (!raw) return fallback;
-  if (raw !== 'true' && raw !== 'false') throw new ConfigError(name, `must be true or false, got "${raw}"`);
-  return raw === 'true';
-}
-
 function readOptionalKey(env: Env, name: string): string | null {
   const raw = env[name];
   if (raw === undefined || raw === '') return null;
@@ -188,60 +165,6 @@ function decodeSecretKey(raw: string): Buffer {
   if (decoded.length !== 32)
     throw new ConfigError('ATRIUM_SECRET_KEY', 'must be 32 bytes as 64 hex characters or base64');
   return decoded;
-}
-
-/** ATRIUM_PUBLIC_URL, or `http://HOST:PORT` (a wildcard host is reached on loopback); null when PORT is 0. */
-function readPublicUrl(env: Env, host: string, port: number): string | null {
-  const raw = env.ATRIUM_PUBLIC_URL?.trim();
-  if (!raw) {
-    if (port === 0) return null;
-    const reachable = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
-    return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
-  }
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ConfigError('ATRIUM_PUBLIC_URL', 'is not a valid URL');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new ConfigError('ATRIUM_PUBLIC_URL', 'must start with http:// or https://');
-  if (url.search || url.hash || url.username || url.password)
-    throw new ConfigError('ATRIUM_PUBLIC_URL', 'must not carry credentials, a query or a fragment');
-  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
-}
-
-/** A vendor's root URL: http(s), no credentials, query or fragment; kept without a trailing slash. */
-function readVendorUrl(env: Env, name: string, fallback: string): string {
-  const raw = env[name]?.trim() || fallback;
-  const url = URL.canParse(raw) ? new URL(raw) : null;
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    throw new ConfigError(name, 'must be an http:// or https:// URL');
-  }
-  if (url.search || url.hash || url.username || url.password) {
-    throw new ConfigError(name, 'must not carry credentials, a query or a fragment');
-  }
-  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
-}
-
-/** ATRIUM_CORS_ORIGINS: comma-separated exact origins, each `http(s)://host[:port]` without a path. */
-function readCorsOrigins(env: Env): string[] {
-  const raw = env.ATRIUM_CORS_ORIGINS?.trim();
-  if (!raw) return [];
-  return raw
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean)
-    .map((entry) => {
-      let url: URL | null = null;
-      try {
-        url = new URL(entry);
-      } catch {}
-      if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== entry.replace(/\/$/, '')) {
-        throw new ConfigError('ATRIUM_CORS_ORIGINS', `must list origins like https://app.example.com, got "${entry}"`);
-      }
-      return url.origin;
-    });
 }
 
 /** Azure container names: 3-63 of lowercase letters, digits and single hyphens, starting with a letter or digit. */

@@ -144,6 +144,23 @@ describe('Microsoft 365 tools in runs', () => {
     });
   });
 
+  it('holds no database connection while Graph is slow: other requests are answered meanwhile', async () => {
+    const held = microsoft.holdSearches();
+    const thread = (await orgA.admin.http.post('/v1/threads', {})).body;
+    const { run } = await postAndRun(orgA.admin.http, thread.id, tool('m365_search_files', { query: 'kelp' }));
+    await held.arrived;
+    try {
+      // On the embedded database (one connection) these would wait for Graph if the tool held a transaction.
+      expect((await orgA.admin.http.get('/v1/threads')).status).toBe(200);
+      expect((await orgA.admin.http.get(`/v1/threads/${thread.id}/runs/${run.id}`)).body.run.status).toBe('running');
+    } finally {
+      held.release();
+    }
+    const snapshot = await waitForRun(orgA.admin.http, thread.id, run.id);
+    expect(snapshot.run.status).toBe('completed');
+    expect(snapshot.acts[0]).toMatchObject({ status: 'completed', error: null });
+  });
+
   it('reads a .docx and a .pdf through the text extractors', async () => {
     const snapshot = await runTools(
       orgA.admin.http,

@@ -8,6 +8,7 @@ import {
   enqueue,
   getJob,
   type JobLogger,
+  JobNotReady,
   type JobWorker,
   type JobWorkerOptions,
   PermanentJobError,
@@ -180,5 +181,23 @@ describe('PermanentJobError', () => {
     expect(logs.map((l) => l.msg)).toEqual(['job failed; will retry', 'job failed its last attempt; it is dead']);
     expect(JSON.stringify(logs)).not.toContain('confidential');
     expect((await getJob(db, id))!.lastError).not.toContain('confidential');
+  });
+});
+
+describe('JobNotReady', () => {
+  it('is retried like a failure and counts as an attempt, but is logged as a wait, not a warning', async () => {
+    const id = await enqueue(db, { kind: 'waits', payload: {}, maxAttempts: 5 });
+    let calls = 0;
+    worker({
+      handlers: {
+        waits: async () => {
+          if (++calls === 1) throw new JobNotReady('waits for an earlier job');
+        },
+      },
+    }).start();
+    await waitForStatus(id, 'completed');
+    expect(await getJob(db, id)).toMatchObject({ status: 'completed', attempts: 2 });
+    expect(logs.map((l) => [l.level, l.msg])).toEqual([['info', 'job not ready; will retry']]);
+    expect(logs[0]!.obj).toMatchObject({ reason: 'waits for an earlier job' });
   });
 });

@@ -377,6 +377,112 @@ describe('questions of paused runs, asked and answered in the chat', () => {
   });
 });
 
+describe('questions answered by reply, and who is asked', () => {
+  /** A workflow the member starts over HTTP that pauses for approval at once. */
+  async function approvalOf(who: OrgUser, message: string) {
+    const workflow = await org.admin.http.post('/v1/workflows', {
+      name: `Confirm ${randomId()}`,
+      definition: {
+        steps: [
+          {
+            id: 'go',
+            name: 'Go',
+            depends_on: [],
+            type: 'model',
+            config: { prompt: 'Do it' },
+            requires_confirmation: true,
+            confirmation_message: message,
+          },
+        ],
+      },
+    });
+    expect(workflow.status, workflow.text).toBe(201);
+    const started = await who.http.post(`/v1/workflows/${workflow.body.id}/run`, { input: {} });
+    expect(started.status, started.text).toBe(201);
+    return started.body as { thread: { id: string }; run: { id: string } };
+  }
+  const reply = (chat: number, to: number, text: string) =>
+    telegram.deliver(
+      bot.token,
+      messageUpdate({ updateId: ++updates, messageId: 6000 + updates, chatId: chat, text, replyToMessageId: to }),
+    );
+
+  it('rejects an approval replied to, with the reply as its reason; a reply that only says yes points at Approve', async () => {
+    const chat = 970_000 + ++chats;
+    await exchange(chat, `/start ${(await linkCode(member)).code}`);
+    const started = await approvalOf(member, 'Email the whole company?');
+    const question = await withButtons(chat);
+    expect(question.text).toBe(
+      'Approval needed (in "' +
+        (await member.http.get(`/v1/threads/${started.thread.id}`)).body.title +
+        '"):\nEmail the whole company?\n\nApprove or reject below, or reply to this message to reject it and say why.',
+    );
+    let before = sentTo(chat).length;
+    await reply(chat, question.message_id, 'OK!');
+    expect(await until('the hint', async () => sentTo(chat)[before])).toBe(
+      'To approve, press Approve under the question. A reply to it rejects it, with your reply as the reason.',
+    );
+    const read = () => member.http.get(`/v1/threads/${started.thread.id}/runs/${started.run.id}`);
+    expect((await read()).body.run.status).toBe('awaiting');
+
+    before = sentTo(chat).length;
+    await reply(chat, question.message_id, 'Only the sales team, please.');
+    expect(await until('the confirmation', async () => sentTo(chat)[before])).toBe(
+      'Rejected, with your reason. I will go on without it.',
+    );
+    await until('the run to go on', async () => (await read()).body.run.status !== 'awaiting');
+    const actId = buttonsOf(question)[0]!.callback_data.slice(3);
+    const { rows } = (await app.server.database.db.execute(
+      sql`select answer from acts where id = ${actId}`,
+    )) as unknown as { rows: { answer: unknown }[] };
+    expect(rows[0]!.answer).toEqual({ declined: true, reason: 'Only the sales team, please.' });
+    await until('the buttons to go', async () =>
+      telegram.messagesOf(bot.token).some((m) => m.message_id === question.message_id && !m.reply_markup),
+    );
+  });
+
+  it("asks every active member who sees a project thread's run; answered by one, the other's buttons go", async () => {
+    const [owner, teammate, suspended] = await Promise.all(
+      [0, 1, 2].map(() => addUser(app, org.admin.http, { role: 'member' })),
+    );
+    const project = (await owner!.http.post('/v1/projects', { name: `Launch ${randomId()}` })).body;
+    for (const who of [teammate!, suspended!]) {
+      const added = await owner!.http.post(`/v1/projects/${project.id}/members`, { user_id: who.user.id });
+      expect(added.status, added.text).toBe(201);
+    }
+    const chatOf = new Map<OrgUser, number>();
+    for (const who of [owner!, teammate!, suspended!, org.admin]) {
+      const chat = 975_000 + ++chats;
+      await exchange(chat, `/start ${(await linkCode(who)).code}`);
+      chatOf.set(who, chat);
+    }
+    const paused = await org.admin.http.post(`/v1/users/${suspended!.user.id}/suspend`);
+    expect(paused.status, paused.text).toBe(200);
+
+    const thread = (await owner!.http.post('/v1/threads', { project_id: project.id, title: 'Launch plan' })).body;
+    const posted = await owner!.http.post(`/v1/threads/${thread.id}/messages`, {
+      content: '/tool ask_user {"prompt":"Which day?","options":["Monday","Friday"]}',
+    });
+    expect(posted.status, posted.text).toBe(201);
+    const asked = await withButtons(chatOf.get(owner!)!);
+    const toTeammate = await withButtons(chatOf.get(teammate!)!);
+    expect(toTeammate.text).toBe(asked.text);
+    expect(asked.text).toContain('(in "Launch plan")');
+    await press(chatOf.get(teammate!)!, toTeammate.message_id, buttonsOf(toTeammate)[1]!.callback_data);
+    await until('the owner’s buttons to go', async () =>
+      telegram.messagesOf(bot.token).some((m) => m.message_id === asked.message_id && !m.reply_markup),
+    );
+    await until('the run to complete', async () => {
+      const read = await owner!.http.get(`/v1/threads/${thread.id}/runs/${posted.body.run.id}`);
+      return read.body.run.status === 'completed';
+    });
+    // Neither the suspended member nor the admin outside the project was asked.
+    for (const who of [suspended!, org.admin]) {
+      expect(telegram.messagesOf(bot.token).some((m) => m.chat_id === chatOf.get(who) && m.reply_markup)).toBe(false);
+    }
+  });
+});
+
 describe('a spend-limit pause', () => {
   it("is asked in the org admins' chats without the member's thread title; an admin's press lets the run go on", async () => {
     const operator = app.http.as(app.consoleKey);

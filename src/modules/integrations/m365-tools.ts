@@ -8,7 +8,8 @@ import { type MicrosoftClient, MicrosoftError } from './vendors/microsoft.ts';
 /**
  * The Microsoft 365 connector's agent tools: `m365_search_files` (Graph search over the organization's drive
  * items) and `m365_read_file` (a drive item's text through the text extractors ingestion uses). Each reads the
- * organization's connection itself, in the engine's transaction; no connection, a missing region, a vendor
+ * organization's connection itself and runs outside the engine's transaction (it writes nothing of ours, and a
+ * Graph call must not hold the database's connection, the embedded database's only one); no connection, a missing region, a vendor
  * failure or an unreadable file is an `{ error }` for the model, never a thrown error.
  */
 
@@ -92,6 +93,7 @@ export function createMicrosoftTools(deps: MicrosoftToolsDeps): RunTool[] {
       'contents. Returns each file with its drive_id and item_id (give both to m365_read_file to read it), name, ' +
       'link, size, last change and a snippet around the matched words.',
     inputSchema: M365SearchFilesInput,
+    outsideTransaction: true,
     async run(input, ctx) {
       const connection = await deps.connection(ctx.organizationId, ctx.tx);
       if (!connection) return errorResult(NOT_CONNECTED);
@@ -129,6 +131,7 @@ export function createMicrosoftTools(deps: MicrosoftToolsDeps): RunTool[] {
       `xlsx; up to ${MAX_READ_BYTES / 1024 / 1024} MB). Long texts are cut at ` +
       `${MAX_READ_CHARS.toLocaleString('en-US')} characters.`,
     inputSchema: M365ReadFileInput,
+    outsideTransaction: true,
     async run(input, ctx) {
       const connection = await deps.connection(ctx.organizationId, ctx.tx);
       if (!connection) return errorResult(NOT_CONNECTED);

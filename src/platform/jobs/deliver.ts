@@ -2,7 +2,7 @@ import type { Executor } from '../db/client.ts';
 import { describeError, loggableError } from '../db/errors.ts';
 import { type BackoffOptions, backoffDelay } from './backoff.ts';
 import { type ClaimedJob, extendLease, type LeaseHolder, markCompleted, markDead, markForRetry } from './store.ts';
-import { type DeadJobHook, type JobHandler, type JobLogger, PermanentJobError } from './types.ts';
+import { type DeadJobHook, type JobHandler, type JobLogger, JobNotReady, PermanentJobError } from './types.ts';
 
 export interface DeliveryDeps {
   db: Executor;
@@ -51,7 +51,14 @@ export async function deliver(deps: DeliveryDeps, job: ClaimedJob): Promise<void
       await recorded(deps, context, markDeadAndEnd(deps, holder, job, message));
     } else {
       const delayMs = backoffDelay(job.attempts, deps.backoff);
-      deps.logger.warn({ ...context, err: loggableError(outcome.error), retryInMs: delayMs }, 'job failed; will retry');
+      if (outcome.error instanceof JobNotReady) {
+        deps.logger.info({ ...context, reason: message, retryInMs: delayMs }, 'job not ready; will retry');
+      } else {
+        deps.logger.warn(
+          { ...context, err: loggableError(outcome.error), retryInMs: delayMs },
+          'job failed; will retry',
+        );
+      }
       await recorded(deps, context, markForRetry(deps.db, holder, delayMs, message));
     }
   } catch (error) {

@@ -10,6 +10,7 @@ export {
   type JobContext,
   type JobHandler,
   type JobLogger,
+  JobNotReady,
   PermanentJobError,
 } from './types.ts';
 export { createJobWakeups, type JobWakeups } from './wakeups.ts';

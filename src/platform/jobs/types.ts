@@ -47,6 +47,17 @@ export class PermanentJobError extends Error {
   }
 }
 
+/**
+ * Thrown by a handler whose job must first wait for another one's effect (an earlier message of the same chat, say):
+ * retried after the usual backoff like a failure, and it counts as an attempt, but it is logged as a wait, not an error.
+ */
+export class JobNotReady extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'JobNotReady';
+  }
+}
+
 /** pino-compatible subset (Fastify's logger fits). */
 export interface JobLogger {
   info(obj: object, msg: string): void;

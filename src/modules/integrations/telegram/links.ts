@@ -1,10 +1,12 @@
-import { randomInt } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import type { RequestContext } from '../../../platform/auth/actor.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import type { Executor } from '../../../platform/db/client.ts';
 import { notFound } from '../../../platform/http/errors.ts';
 import { telegramStore as store } from './store.ts';
-import { digestLinkCode } from './updates.ts';
+
+/** The stored form of a link code: its digest, as typed in any case. */
+export const digestLinkCode = (code: string) => createHash('sha256').update(code.toUpperCase()).digest('hex');
 
 /** How long a link code may be sent to the bot. */
 export const LINK_CODE_TTL_MS = 10 * 60 * 1000;

@@ -37,7 +37,7 @@ export function promptMessage(
   const where = threadTitle ? ` (in "${threadTitle}")` : '';
   if (interrupt.type === 'approval') {
     return {
-      text: `Approval needed${where}:\n${interrupt.prompt}`,
+      text: `Approval needed${where}:\n${interrupt.prompt}\n\nApprove or reject below, or reply to this message to reject it and say why.`,
       replyMarkup: [
         [
           { text: 'Approve', callback_data: `ap:${actId}` },

@@ -5,6 +5,8 @@ import {
   artifacts,
   integrations,
   messages,
+  projectMembers,
+  projects,
   runs,
   telegramLinkCodes,
   telegramLinks,
@@ -17,6 +19,9 @@ import {
 
 export type TelegramLinkRow = typeof telegramLinks.$inferSelect;
 export type TelegramBotRow = typeof integrations.$inferSelect;
+
+/** A member who may still be asked: not suspended, not deleted. */
+const activeUser = and(eq(users.isSuspended, false), isNull(users.deletedAt));
 
 /** The Telegram channel's rows: links of chats to members, one-time link codes, updates acted on, reply progress. */
 export const telegramStore = {
@@ -195,16 +200,19 @@ export const telegramStore = {
     return rows.length > 0;
   },
 
-  /** The chats linked by the owner of a thread: where its runs' questions are asked. */
+  /** The chats linked by the active members who can see a thread: where its runs' questions are asked. */
   recipientsOfThread(db: Executor, organizationId: string, threadId: string) {
+    // The thread's viewers (threads/visibility.ts): its owner and, in a project, the project's creator and members.
+    const seesThread = sql`exists (select 1 from ${threads} t where t.id = ${threadId}
+      and t.organization_id = ${organizationId}
+      and (t.owner_id = ${telegramLinks.userId}
+        or exists (select 1 from ${projects} p where p.id = t.project_id and (p.created_by = ${telegramLinks.userId}
+          or exists (select 1 from ${projectMembers} m where m.project_id = p.id and m.user_id = ${telegramLinks.userId})))))`;
     return db
       .select({ link: telegramLinks })
       .from(telegramLinks)
-      .innerJoin(
-        threads,
-        and(eq(threads.organizationId, telegramLinks.organizationId), eq(threads.ownerId, telegramLinks.userId)),
-      )
-      .where(and(eq(telegramLinks.organizationId, organizationId), eq(threads.id, threadId)));
+      .innerJoin(users, eq(users.id, telegramLinks.userId))
+      .where(and(eq(telegramLinks.organizationId, organizationId), activeUser, seesThread));
   },
 
   /** The chats the organization's active admins linked: where a spend-limit pause is asked. */
@@ -213,14 +221,7 @@ export const telegramStore = {
       .select({ link: telegramLinks })
       .from(telegramLinks)
       .innerJoin(users, eq(users.id, telegramLinks.userId))
-      .where(
-        and(
-          eq(telegramLinks.organizationId, organizationId),
-          eq(users.role, 'admin'),
-          eq(users.isSuspended, false),
-          isNull(users.deletedAt),
-        ),
-      );
+      .where(and(eq(telegramLinks.organizationId, organizationId), eq(users.role, 'admin'), activeUser));
   },
 
   /** Whether anyone of the organization linked a chat: without one, no question is asked anywhere. */

@@ -1,40 +1,18 @@
-import { createHash } from 'node:crypto';
-import type { RequestContext } from '../../../platform/auth/actor.ts';
-import type { Clock } from '../../../platform/clock.ts';
-import type { Executor } from '../../../platform/db/client.ts';
 import { ApiError } from '../../../platform/http/errors.ts';
 import { newId } from '../../../platform/ids.ts';
-import type { Job } from '../../../platform/jobs/index.ts';
+import { type Job, JobNotReady } from '../../../platform/jobs/index.ts';
 import type { RunsService } from '../../runs/service.ts';
 import type { ThreadsService } from '../../threads/service.ts';
-import type { UsersService } from '../../users/service.ts';
-import type { TelegramClient } from '../vendors/telegram.ts';
-import { memberContext } from './member-context.ts';
+import { type AnswerDeps, type CallbackQuery, createAnswers } from './answers.ts';
+import { digestLinkCode } from './links.ts';
 import { say } from './messages.ts';
-import { type PromptAction, parsePromptAction, type StoredInterrupt } from './prompts.ts';
 import { telegramStore as store, type TelegramBotRow, type TelegramLinkRow } from './store.ts';
 
 /** How long an update waits for an earlier one of its chat before taking it for lost. */
 const ORDER_WAIT_MS = 30_000;
 
-export const digestLinkCode = (code: string) => createHash('sha256').update(code.toUpperCase()).digest('hex');
-
-/** The runs module's approve, reject and resume (its `actions`), as this channel calls them. */
-export interface InterruptAnswers {
-  approve(ctx: RequestContext, threadId: string, runId: string, body: { interrupt_id: string }): Promise<unknown>;
-  reject(
-    ctx: RequestContext,
-    threadId: string,
-    runId: string,
-    body: { interrupt_id: string; reason: string },
-  ): Promise<unknown>;
-  resume(
-    ctx: RequestContext,
-    threadId: string,
-    runId: string,
-    body: { interrupt_id: string; answer: string },
-  ): Promise<unknown>;
-}
+/** The request id the runs' actions log an answer from the chat under. */
+const requestIdOf = (update: Update) => `telegram-${update.update_id}`;
 
 /** The fields of a Telegram update this channel reads; anything else in it is ignored. */
 interface Update {
@@ -45,19 +23,12 @@ interface Update {
     text?: string;
     reply_to_message?: { message_id: number };
   };
-  callback_query?: { id: string; data?: string; message?: { message_id: number; chat: { id: number } } };
+  callback_query?: CallbackQuery;
 }
 
-export interface UpdateDeps {
-  db: Executor;
-  clock: Clock;
-  telegram: TelegramClient;
-  botToken: (bot: TelegramBotRow) => string;
+export interface UpdateDeps extends AnswerDeps {
   runs: Pick<RunsService, 'launchIn'>;
-  /** How the member's answers to a run's question go through: the runs' actions, as the HTTP routes call them. */
-  actions: InterruptAnswers;
   threads: Pick<ThreadsService, 'insertForTrigger' | 'find'>;
-  users: Pick<UsersService, 'findForSignIn'>;
   dlp: { check(organizationId: string, text: string): Promise<void> };
   /** Wakes the run worker after a run was enqueued. */
   onRunEnqueued: () => void;
@@ -70,6 +41,7 @@ export interface UpdateDeps {
  */
 export function createUpdateHandler(deps: UpdateDeps) {
   const { db, telegram } = deps;
+  const answers = createAnswers(deps);
 
   /** Records the update alone, for an update whose only effect is a message in the chat. */
   const firstTime = (bot: TelegramBotRow, update: Update) => store.markUpdate(db, bot.id, update.update_id);
@@ -106,72 +78,6 @@ export function createUpdateHandler(deps: UpdateDeps) {
       if (linked) await store.deleteLink(tx, bot.organizationId, linked.id);
       return linked ? say.unlinked : say.notLinked;
     });
-  }
-
-  /**
-   * Answers a run's question as the linked member, through the runs' own actions (their rules, their events):
-   * what to tell the member, and whether the question is settled (answered now or before).
-   */
-  async function answerAs(
-    bot: TelegramBotRow,
-    linked: TelegramLinkRow,
-    actId: string,
-    requestId: string,
-    given: { act: 'approve' } | { act: 'reject' } | { act: 'answer'; text: string } | { act: 'choose'; option: number },
-  ): Promise<{ say: string; settled: boolean }> {
-    const member = await deps.users.findForSignIn({ userId: linked.userId }, deps.clock.now());
-    if (!member || member.isSuspended || member.organizationBlocked) return { say: say.suspended, settled: false };
-    const question = await store.interruptOf(db, bot.organizationId, actId);
-    const interrupt = question?.interrupt as StoredInterrupt | null | undefined;
-    if (question?.status !== 'awaiting' || !interrupt) return { say: say.alreadyAnswered, settled: true };
-    const ctx = memberContext(member, requestId);
-    const where = { interrupt_id: actId };
-    try {
-      if (given.act === 'approve') {
-        await deps.actions.approve(ctx, question.threadId, question.runId, where);
-        return { say: say.approved, settled: true };
-      }
-      if (given.act === 'reject') {
-        await deps.actions.reject(ctx, question.threadId, question.runId, { ...where, reason: say.rejectedReason });
-        return { say: say.rejected, settled: true };
-      }
-      if (interrupt.type !== 'clarification') return { say: say.useButtons, settled: false };
-      const answer = given.act === 'answer' ? given.text : interrupt.options?.[given.option];
-      if (answer === undefined) return { say: say.unknownButton, settled: false };
-      await deps.actions.resume(ctx, question.threadId, question.runId, { ...where, answer });
-      return { say: say.answered, settled: true };
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      if (error.code === 'run_not_awaiting') return { say: say.alreadyAnswered, settled: true };
-      return { say: error.message, settled: false };
-    }
-  }
-
-  /** A button under one of the bot's questions: answered as the member, then the buttons go. */
-  async function onButton(bot: TelegramBotRow, update: Update, requestId: string): Promise<void> {
-    const query = update.callback_query!;
-    if (!(await firstTime(bot, update))) return;
-    const token = deps.botToken(bot);
-    const chatId = query.message?.chat.id;
-    const action: PromptAction | null = parsePromptAction(query.data);
-    const linked = chatId === undefined ? null : await store.linkOfChat(db, bot.id, chatId);
-    const asked = action && linked && (await store.promptSent(db, bot.organizationId, action.actId, linked.id));
-    if (!asked || !action || !linked || chatId === undefined) {
-      await telegram.answerCallbackQuery(token, { callbackQueryId: query.id, text: say.unknownButton });
-      return;
-    }
-    const outcome = await answerAs(bot, linked, action.actId, requestId, action);
-    await telegram.answerCallbackQuery(token, { callbackQueryId: query.id, text: outcome.say.slice(0, 200) });
-    if (outcome.settled && query.message) {
-      await telegram.editMessageReplyMarkup(token, { chatId, messageId: query.message.message_id, replyMarkup: null });
-    }
-    await telegram.sendMessage(token, { chatId, text: outcome.say });
-  }
-
-  /** A reply to one of the bot's questions answers it; the updates acted on are recorded as for any message. */
-  async function onReply(bot: TelegramBotRow, update: Update, linked: TelegramLinkRow, actId: string, text: string) {
-    if (!(await firstTime(bot, update))) return null;
-    return (await answerAs(bot, linked, actId, `telegram-${update.update_id}`, { act: 'answer', text })).say;
   }
 
   /** Posts the text as the member and starts a run; the run's end sends the reply (listener.ts). */
@@ -212,7 +118,10 @@ export function createUpdateHandler(deps: UpdateDeps) {
   }
 
   async function actOn(bot: TelegramBotRow, update: Update): Promise<void> {
-    if (update.callback_query) return onButton(bot, update, `telegram-${update.update_id}`);
+    if (update.callback_query) {
+      if (await firstTime(bot, update)) await answers.onButton(bot, update.callback_query, requestIdOf(update));
+      return;
+    }
     const message = update.message;
     if (!message) {
       await firstTime(bot, update);
@@ -236,7 +145,11 @@ export function createUpdateHandler(deps: UpdateDeps) {
         const repliedTo = message.reply_to_message?.message_id;
         const question =
           repliedTo === undefined ? null : await store.promptByMessage(db, bot.organizationId, linked.id, repliedTo);
-        answer = question ? await onReply(bot, update, linked, question, text) : await ask(bot, update, linked, text);
+        if (!question) answer = await ask(bot, update, linked, text);
+        else
+          answer = (await firstTime(bot, update))
+            ? await answers.onReply(bot, linked, question, requestIdOf(update), text)
+            : null;
       }
     }
     if (answer) await telegram.sendMessage(deps.botToken(bot), { chatId, text: answer });
@@ -260,7 +173,7 @@ export function createUpdateHandler(deps: UpdateDeps) {
     }
     if (received.chatId !== null) {
       if (await store.earlierPending(db, integrationId, received.chatId, updateId, ORDER_WAIT_MS)) {
-        throw new Error(`Telegram update ${updateId} waits for an earlier update of its chat`);
+        throw new JobNotReady(`Telegram update ${updateId} waits for an earlier update of its chat`);
       }
     }
     await actOn(bot, received.payload as unknown as Update);

@@ -48,7 +48,8 @@ function refusalOf(outcome: ToolOutcome): string | null {
 /**
  * Runs one tool act to its end. An answered interrupt is turned into the tool's output; otherwise the tool
  * executes inside a transaction that also ends the act, so a crash leaves the act to be run again (tools key
- * their artifacts on the act id, so a rerun stores one). A refused call ends the act `failed` in that same
+ * their artifacts on the act id, so a rerun stores one); a tool that writes nothing of ours executes before that
+ * transaction instead (`outsideTransaction`), holding no connection while it waits on its vendor. A refused call ends the act `failed` in that same
  * write, so it is reported once, as failed. A tool asking the person something parks the act and the run in
  * `awaiting`.
  */
@@ -76,35 +77,45 @@ export async function runToolAct(
   await actsStore.update(deps.db, run.organizationId, act.id, { status: 'running', startedAt: new Date() });
   await publishActs();
   await deps.events.publish(run.id, actActivity(act, 'started'));
-  const outcome = await deps.toolSlots(() =>
-    deps.db.transaction((tx) => executeTool(tx, deps.internalEvents, run, thread, act, tool)),
-  );
+  const end = (tx: Executor, result: ToolOutcome) => endToolAct(tx, deps.internalEvents, run, act, result);
+  const outcome = tool?.outsideTransaction
+    ? await callTool(deps.db, run, thread, act, tool).then((result) => deps.db.transaction((tx) => end(tx, result)))
+    : await deps.toolSlots(() =>
+        deps.db.transaction(async (tx) => end(tx, await callTool(tx, run, thread, act, tool))),
+      );
   await publishActs();
   return publishOutcome(deps.events, run, act, outcome);
 }
 
-/** Runs the tool and ends its act in the caller's transaction: awaiting (the run too), completed or failed. */
-async function executeTool(
+/** Runs the tool (an unknown one is refused to the model) with `ex` as its executor. */
+function callTool(ex: Executor, run: RunRow, thread: ThreadRow, act: ActRow, tool: RunTool | undefined) {
+  if (!tool) {
+    return Promise.resolve<ToolOutcome>({
+      kind: 'result',
+      output: { error: `Unknown tool ${act.toolName}; use one of the tools offered` },
+    });
+  }
+  return tool.execute(act.input, {
+    organizationId: run.organizationId,
+    threadId: run.threadId,
+    runId: run.id,
+    actId: act.id,
+    projectId: thread.projectId,
+    principalId: run.createdById,
+    model: null,
+    tx: ex,
+  });
+}
+
+/** Ends a tool's act with its outcome in the caller's transaction: awaiting (the run too), completed or failed. */
+async function endToolAct(
   tx: Executor,
   internalEvents: InternalEvents,
   run: RunRow,
-  thread: ThreadRow,
   act: ActRow,
-  tool: RunTool | undefined,
+  result: ToolOutcome,
 ): Promise<ToolOutcome> {
   const org = run.organizationId;
-  const result: ToolOutcome = tool
-    ? await tool.execute(act.input, {
-        organizationId: org,
-        threadId: run.threadId,
-        runId: run.id,
-        actId: act.id,
-        projectId: thread.projectId,
-        principalId: run.createdById,
-        model: null,
-        tx,
-      })
-    : { kind: 'result', output: { error: `Unknown tool ${act.toolName}; use one of the tools offered` } };
   if (result.kind === 'interrupt') {
     await actsStore.update(tx, org, act.id, { status: 'awaiting', interrupt: { ...result.interrupt } });
     if (await runsStore.transition(tx, org, run.id, ['running'], { status: 'awaiting' })) {

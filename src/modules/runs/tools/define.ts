@@ -23,6 +23,7 @@ export function defineTool<I>(tool: {
   inputSchema: z.ZodType<I>;
   run(input: I, ctx: ToolContext): Promise<ToolOutcome>;
   resume?(input: I, answer: string | string[] | null): unknown;
+  outsideTransaction?: true;
 }): RunTool<I> {
   return {
     name: tool.name,
@@ -34,6 +35,7 @@ export function defineTool<I>(tool: {
       return tool.run(parsed.data, ctx);
     },
     ...(tool.resume ? { resume: tool.resume } : {}),
+    ...(tool.outsideTransaction ? { outsideTransaction: true } : {}),
   };
 }
 

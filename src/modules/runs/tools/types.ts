@@ -38,6 +38,12 @@ export interface RunTool<I = unknown> {
   execute(input: I, ctx: ToolContext): Promise<ToolOutcome>;
   /** Turns the person's answer to an interrupt into the tool's output; null means they declined. */
   resume?(input: I, answer: string | string[] | null): unknown;
+  /**
+   * The tool writes none of our data and mostly waits on a vendor: it executes outside the engine's transaction
+   * (`ctx.tx` is then the pool), so a slow vendor holds no database connection, and its act is ended afterwards.
+   * A crash in between runs it again, which reading twice allows.
+   */
+  outsideTransaction?: true;
 }
 
 export interface ToolDefinition {

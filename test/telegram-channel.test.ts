@@ -54,7 +54,7 @@ async function exchange(chatId: number, text: string): Promise<string> {
 async function linkCode(who: OrgUser) {
   const res = await who.http.post('/v1/channels/telegram/link-codes', {});
   expect(res.status, res.text).toBe(201);
-  return res.body as { code: string; expires_at: string };
+  return res.body as { code: string; expires_at: string; bots: unknown[] };
 }
 
 beforeAll(async () => {
@@ -111,8 +111,17 @@ describe('the webhook', () => {
 describe('linking a chat', () => {
   it('links with a one-time code from the workspace; a used or expired code is refused', async () => {
     const chat = 900_000 + ++chats;
-    const { code, expires_at } = await linkCode(member);
+    const { code, expires_at, bots } = await linkCode(member);
     expect(code).toMatch(/^[A-HJ-NP-Z2-9]{10}$/);
+    // The bots to send it to, each with Telegram's deep link that sends `/start <code>` by itself.
+    expect(bots).toEqual([
+      {
+        integration_id: bot.integrationId,
+        display_name: 'Help',
+        bot_username: bot.username,
+        start_url: `https://t.me/${bot.username}?start=${code}`,
+      },
+    ]);
     expect(expires_at).toMatch(ISO_MS);
     expect(Date.parse(expires_at) - Date.now()).toBeGreaterThan(9 * 60_000);
     expect(Date.parse(expires_at) - Date.now()).toBeLessThanOrEqual(10 * 60_000);
@@ -138,6 +147,8 @@ describe('linking a chat', () => {
 
   it("never links to another organization's member, and answers only private chats", async () => {
     const outsider = await linkCode(other.admin);
+    // The other organization has no bot of its own: this one's is not offered to it.
+    expect(outsider.bots).toEqual([]);
     expect(await exchange(900_500, `/start ${outsider.code}`)).toMatch(/not valid or has expired/);
     const before = telegram.messagesOf(bot.token).length;
     const group = messageUpdate({ updateId: ++updates, messageId: 1, chatId: -100123, text: 'hello all' });

@@ -22,8 +22,8 @@ export function createTelegramLinks(deps: { db: Executor; clock: Clock }) {
   const { db, clock } = deps;
   return {
     /**
-     * A one-time code (its digest is stored, never the code) for `/start <code>` in a chat with a bot. It replaces
-     * the member's earlier codes: only the newest one links.
+     * A one-time code (its digest is stored, never the code) for `/start <code>` in a chat with a bot, with the
+     * organization's connected bots to send it to. It replaces the member's earlier codes: only the newest one links.
      */
     async createCode(ctx: RequestContext, userId: string) {
       const code = newCode();
@@ -37,7 +37,18 @@ export function createTelegramLinks(deps: { db: Executor; clock: Clock }) {
           expiresAt,
         });
       });
-      return { code, expires_at: expiresAt.toISOString() };
+      const bots = await store.connectedBots(db, ctx.organizationId);
+      return {
+        code,
+        expires_at: expiresAt.toISOString(),
+        bots: bots.map((bot) => ({
+          integration_id: bot.id,
+          display_name: bot.displayName,
+          bot_username: bot.username,
+          // Telegram's deep link: opening it starts the chat with `/start <code>` already sent.
+          start_url: bot.username ? `https://t.me/${bot.username}?start=${code}` : null,
+        })),
+      };
     },
 
     async list(ctx: RequestContext, userId: string) {

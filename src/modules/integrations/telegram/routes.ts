@@ -96,7 +96,25 @@ export function registerTelegramRoutes(
       tags,
       summary: 'A one-time code (10 minutes) to link a Telegram chat: send the bot /start <code>',
       response: {
-        201: z.object({ code: z.string(), expires_at: z.string() }),
+        201: z
+          .object({
+            code: z.string(),
+            expires_at: z.string(),
+            bots: z
+              .array(
+                z.object({
+                  integration_id: z.uuid(),
+                  display_name: z.string(),
+                  bot_username: z.string().nullable(),
+                  start_url: z
+                    .string()
+                    .nullable()
+                    .describe('https://t.me/<bot>?start=<code>: opens the chat with the code already sent'),
+                }),
+              )
+              .describe("The organization's connected bots, oldest first: send the code to one of them"),
+          })
+          .meta({ id: 'TelegramLinkCode' }),
         ...errorResponses('session'),
       },
     },

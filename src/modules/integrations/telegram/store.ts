@@ -126,6 +126,25 @@ export const telegramStore = {
       .orderBy(sql`${telegramLinks.createdAt} desc`, sql`${telegramLinks.id} desc`);
   },
 
+  /** The organization's connected bots, oldest first: where a member can send a link code. */
+  connectedBots(db: Executor, organizationId: string) {
+    return db
+      .select({
+        id: integrations.id,
+        displayName: integrations.displayName,
+        username: sql<string | null>`${integrations.config}->>'bot_username'`,
+      })
+      .from(integrations)
+      .where(
+        and(
+          eq(integrations.organizationId, organizationId),
+          eq(integrations.type, 'telegram'),
+          eq(integrations.status, 'connected'),
+        ),
+      )
+      .orderBy(integrations.createdAt, integrations.id);
+  },
+
   /** Links the chat (a chat linked before is linked again, to this member and thread). */
   async upsertLink(db: Executor, row: typeof telegramLinks.$inferInsert): Promise<TelegramLinkRow> {
     const [saved] = await db

@@ -126,7 +126,7 @@ function createModules(platform: Platform) {
     clock,
   });
   // DLP patterns run in worker threads, started on first use.
-  const dlp = createDlpModule({ db, evaluator: createRegexEvaluator(config.dlp) });
+  const dlp = createDlpModule({ db, evaluator: createRegexEvaluator(config.dlp), wakeups });
   const skills = createSkillsModule({ db });
   const projects = createProjectsModule({ db, storage, extractLimits: config.extract, internalEvents, wakeups });
   const agents = createAgentsModule({ db, models: gatewayModelCheck(models), skills: skills.service });
@@ -255,7 +255,7 @@ type Modules = ReturnType<typeof createModules>['modules'];
  */
 function createJobLanes(
   { config, db, storage, wakeups }: Platform,
-  { runs, triggers, projects, branding, themes, billing, telegramChannel }: Modules,
+  { runs, triggers, projects, branding, themes, billing, telegramChannel, dlp }: Modules,
 ) {
   // Runs mostly wait on model vendors, so they get many slots of their own; ingestion is CPU work and keeps a few,
   // and every other kind (an unknown one is dead at once) goes with it. Started by the server after listening and
@@ -279,9 +279,10 @@ function createJobLanes(
       ...themes.jobs.handlers,
       ...billing.jobs.handlers,
       ...telegramChannel.jobs.handlers,
+      ...dlp.jobs.handlers,
       [BLOB_DELETE_JOB]: createBlobDeletionHandler(storage),
     },
-    onDead: projects.jobs.onDead,
+    onDead: { ...projects.jobs.onDead, ...dlp.jobs.onDead },
     wakeups,
   });
   return groupJobWorkers([runLane, backgroundLane]);

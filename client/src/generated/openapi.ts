@@ -7647,10 +7647,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            expires_at: string;
-                        };
+                        "application/json": components["schemas"]["TelegramLinkCode"];
                     };
                 };
                 /** @description Invalid request. Codes: invalid_request */
@@ -15800,6 +15797,104 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/organization/dlp-rules/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a text against the DLP rules, as a message would be
+         * @description Evaluates `text` against the active saved rules and the active unsaved `rules` (drafts, at most 20, validated as a created rule), with the decision and the time budgets of a message check: `allowed` is false when a deny rule matches and no allow rule does. A deny rule that cannot be decided in its budget counts as matching (`undecided: true`). Nothing is stored.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The text to check, as a message would be */
+                        text: string;
+                        /**
+                         * @description Unsaved rules evaluated after the saved ones (inactive drafts are ignored, as inactive rules are)
+                         * @default []
+                         */
+                        rules?: {
+                            name: string;
+                            /** @description ECMAScript regular expression, matched case-insensitively anywhere in the message */
+                            pattern: string;
+                            /**
+                             * @description deny blocks a matching message unless an allow rule matches too
+                             * @enum {string}
+                             */
+                            action: "deny" | "allow";
+                            /** @default true */
+                            is_active?: boolean;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DlpTestResult"];
+                    };
+                };
+                /** @description Invalid request. Codes: invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential. Codes: unauthorized, invalid_credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not permitted. Codes: org_suspended, forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests (Retry-After says when to retry). Codes: rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/organization/dlp-rules/{ruleId}": {
         parameters: {
             query?: never;
@@ -15960,6 +16055,199 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/v1/organization/dlp-rules/dry-run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a DLP dry run over the recent user messages
+         * @description Queues a check of the user messages of the last `days` days (the newest 50000 at most) against the active saved rules and the active unsaved `rules`, as they are now, with the decision of message checks. Poll GET …/dry-run/{dryRunId} for its progress and result. One dry run per organization at a time: 409 `limit_reached` while another is queued or running.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description How many days back the user messages are read */
+                        days: number;
+                        /**
+                         * @description Unsaved rules evaluated after the saved ones (inactive drafts are ignored, as inactive rules are)
+                         * @default []
+                         */
+                        rules?: {
+                            name: string;
+                            /** @description ECMAScript regular expression, matched case-insensitively anywhere in the message */
+                            pattern: string;
+                            /**
+                             * @description deny blocks a matching message unless an allow rule matches too
+                             * @enum {string}
+                             */
+                            action: "deny" | "allow";
+                            /** @default true */
+                            is_active?: boolean;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DlpDryRunStarted"];
+                    };
+                };
+                /** @description Invalid request. Codes: invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential. Codes: unauthorized, invalid_credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not permitted. Codes: org_suspended, forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description State conflict. Codes: limit_reached */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests (Retry-After says when to retry). Codes: rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/organization/dlp-rules/dry-run/{dryRunId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a DLP dry run: its status, progress and, once completed, its result
+         * @description The result counts the scanned and blocked messages and shows up to 20 blocked ones, each with the rule that blocked it (rule_id null for a draft) and an excerpt in which the matched text is masked.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    dryRunId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DlpDryRun"];
+                    };
+                };
+                /** @description Invalid request. Codes: invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential. Codes: unauthorized, invalid_credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not permitted. Codes: org_suspended, forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the caller. Codes: not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests (Retry-After says when to retry). Codes: rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/v1/feature-flags": {
@@ -20253,6 +20541,63 @@ export interface components {
             has_more: false;
             next_cursor: null;
         };
+        DlpTestResultInput: {
+            /** @description Whether a message with this text would be accepted */
+            allowed: boolean;
+            /** @description The rules that count as matching, saved rules oldest first, then drafts */
+            matches: {
+                /** @description The saved rule; null for a draft */
+                rule_id: string | null;
+                name: string;
+                /**
+                 * @description deny blocks a matching message unless an allow rule matches too
+                 * @enum {string}
+                 */
+                action: "deny" | "allow";
+                /** @description A deny rule that could not be decided within its time budget, counted as matching */
+                undecided: boolean;
+            }[];
+        };
+        DlpDryRunStartedInput: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "completed" | "failed";
+        };
+        DlpDryRunInput: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "completed" | "failed";
+            days: number;
+            /** @description Percent of the messages to scan that were scanned */
+            progress: number;
+            created_at: string;
+            completed_at: string | null;
+            /** @description Set once the dry run has completed */
+            result: {
+                /** @description User messages checked */
+                scanned: number;
+                /** @description Of those, the ones the rules would have refused */
+                blocked: number;
+                /** @description The window held more than 50000 user messages: the oldest were not scanned */
+                truncated: boolean;
+                /** @description Up to 20 blocked messages, newest first, each with the rule that blocked it */
+                examples: {
+                    /** Format: uuid */
+                    message_id: string;
+                    /** Format: uuid */
+                    thread_id: string;
+                    /** @description The saved rule; null for a draft */
+                    rule_id: string | null;
+                    rule_name: string;
+                    /** @description The rule blocked because it could not be decided in time */
+                    undecided: boolean;
+                    /** @description Context around the match, the matched text masked as ••• */
+                    excerpt: string;
+                }[];
+            } | null;
+        };
         /** @description Flag name → on or off */
         FeatureFlagsInput: {
             [key: string]: boolean;
@@ -20859,6 +21204,19 @@ export interface components {
                     };
                 })[];
             } | null;
+        };
+        TelegramLinkCodeInput: {
+            code: string;
+            expires_at: string;
+            /** @description The organization's connected bots, oldest first: send the code to one of them */
+            bots: {
+                /** Format: uuid */
+                integration_id: string;
+                display_name: string;
+                bot_username: string | null;
+                /** @description https://t.me/<bot>?start=<code>: opens the chat with the code already sent */
+                start_url: string | null;
+            }[];
         };
         Error: {
             error: string;
@@ -21778,6 +22136,63 @@ export interface components {
             has_more: false;
             next_cursor: null;
         };
+        DlpTestResult: {
+            /** @description Whether a message with this text would be accepted */
+            allowed: boolean;
+            /** @description The rules that count as matching, saved rules oldest first, then drafts */
+            matches: {
+                /** @description The saved rule; null for a draft */
+                rule_id: string | null;
+                name: string;
+                /**
+                 * @description deny blocks a matching message unless an allow rule matches too
+                 * @enum {string}
+                 */
+                action: "deny" | "allow";
+                /** @description A deny rule that could not be decided within its time budget, counted as matching */
+                undecided: boolean;
+            }[];
+        };
+        DlpDryRunStarted: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "completed" | "failed";
+        };
+        DlpDryRun: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "completed" | "failed";
+            days: number;
+            /** @description Percent of the messages to scan that were scanned */
+            progress: number;
+            created_at: string;
+            completed_at: string | null;
+            /** @description Set once the dry run has completed */
+            result: {
+                /** @description User messages checked */
+                scanned: number;
+                /** @description Of those, the ones the rules would have refused */
+                blocked: number;
+                /** @description The window held more than 50000 user messages: the oldest were not scanned */
+                truncated: boolean;
+                /** @description Up to 20 blocked messages, newest first, each with the rule that blocked it */
+                examples: {
+                    /** Format: uuid */
+                    message_id: string;
+                    /** Format: uuid */
+                    thread_id: string;
+                    /** @description The saved rule; null for a draft */
+                    rule_id: string | null;
+                    rule_name: string;
+                    /** @description The rule blocked because it could not be decided in time */
+                    undecided: boolean;
+                    /** @description Context around the match, the matched text masked as ••• */
+                    excerpt: string;
+                }[];
+            } | null;
+        };
         /** @description Flag name → on or off */
         FeatureFlags: {
             [key: string]: boolean;
@@ -22384,6 +22799,19 @@ export interface components {
                     };
                 })[];
             } | null;
+        };
+        TelegramLinkCode: {
+            code: string;
+            expires_at: string;
+            /** @description The organization's connected bots, oldest first: send the code to one of them */
+            bots: {
+                /** Format: uuid */
+                integration_id: string;
+                display_name: string;
+                bot_username: string | null;
+                /** @description https://t.me/<bot>?start=<code>: opens the chat with the code already sent */
+                start_url: string | null;
+            }[];
         };
     };
     responses: never;

@@ -3,7 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contextOf } from '../../platform/auth/guard.ts';
 import { errorResponses, uuidParam } from '../../platform/http/openapi.ts';
-import { CreateDlpRuleBody, DlpRuleListSchema, DlpRuleSchema, PatchDlpRuleBody } from './schemas.ts';
+import {
+  CreateDlpRuleBody,
+  DlpRuleListSchema,
+  DlpRuleSchema,
+  DlpTestBody,
+  DlpTestResultSchema,
+  PatchDlpRuleBody,
+} from './schemas.ts';
 import type { DlpService } from './service.ts';
 
 const tags = ['Organization configuration'];
@@ -34,6 +41,22 @@ export function registerDlpRoutes(app: FastifyInstance, dlp: DlpService): void {
       response: { 201: DlpRuleSchema, ...errorResponses('orgAdmin', { 409: ['limit_reached'] }) },
     },
     handler: async (req, reply) => reply.status(201).send(await dlp.create(contextOf(req).organizationId, req.body)),
+  });
+
+  r.post('/v1/organization/dlp-rules/test', {
+    config,
+    schema: {
+      tags,
+      summary: 'Check a text against the DLP rules, as a message would be',
+      description:
+        'Evaluates `text` against the active saved rules and the active unsaved `rules` (drafts, at most 20, ' +
+        'validated as a created rule), with the decision and the time budgets of a message check: `allowed` is ' +
+        'false when a deny rule matches and no allow rule does. A deny rule that cannot be decided in its budget ' +
+        'counts as matching (`undecided: true`). Nothing is stored.',
+      body: DlpTestBody,
+      response: { 200: DlpTestResultSchema, ...errorResponses('orgAdmin') },
+    },
+    handler: (req) => dlp.test(contextOf(req).organizationId, req.body),
   });
 
   r.patch('/v1/organization/dlp-rules/:ruleId', {

@@ -2,8 +2,9 @@ import { insertWithinCap } from '../../platform/db/capped.ts';
 import type { Executor } from '../../platform/db/client.ts';
 import { ApiError, notFound } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import type { RegexCheck, RegexEvaluator } from '../../platform/regex/index.ts';
-import type { CreateDlpRuleInput, DlpRuleView, PatchDlpRuleInput } from './schemas.ts';
+import type { RegexEvaluator } from '../../platform/regex/index.ts';
+import { activeDrafts, counts, judge } from './evaluation.ts';
+import type { CreateDlpRuleInput, DlpRuleView, DlpTestInput, DlpTestResult, PatchDlpRuleInput } from './schemas.ts';
 import { type DlpRuleChanges, type DlpRuleRow, dlpStore as store } from './store.ts';
 
 /** Rules per organization (active or not). */
@@ -29,38 +30,6 @@ export interface DlpServiceDeps {
    * others'; owned by this service and closed with it.
    */
   evaluator: Pick<RegexEvaluator, 'check' | 'close'>;
-}
-
-interface ActiveRule {
-  name: string;
-  pattern: string;
-}
-
-/**
- * The oldest deny rule that matches `text` or cannot be decided, or null. Every rule is queued at once, and the
- * answer is known as soon as a rule blocks and every older one has passed, so the newer ones need not run.
- */
-async function oldestBlocking(check: RegexCheck, deny: ActiveRule[], text: string) {
-  const runs = deny.map((rule) => check.test(rule.pattern, text));
-  for (const [i, run] of runs.entries()) {
-    const { matched } = await run;
-    if (matched !== false) return { rule: deny[i]!, decided: matched === true };
-  }
-  return null;
-}
-
-/** Does an allow rule certainly match `text`? Answers at the first one that does. */
-function anyAllows(check: RegexCheck, allow: ActiveRule[], text: string): Promise<boolean> {
-  if (allow.length === 0) return Promise.resolve(false);
-  let left = allow.length;
-  return new Promise((resolve) => {
-    for (const rule of allow) {
-      void check.test(rule.pattern, text).then(({ matched }) => {
-        if (matched === true) resolve(true);
-        else if (--left === 0) resolve(false);
-      });
-    }
-  });
 }
 
 /** The 422 of a blocked message: it names the rule, never the text that matched. */
@@ -116,26 +85,34 @@ export function createDlpService({ db, evaluator }: DlpServiceDeps) {
      * Throws 422 `dlp_blocked` when an active deny rule matches `text` and no active allow rule does.
      * Fails closed: a deny rule whose evaluation cannot finish (time budget, input cap, the check's or the
      * organization's budget spent, a long wait behind the organization's own checks) counts as matching, an
-     * allow rule in that state as not matching. Allow rules are only evaluated when a deny rule blocks, and
-     * rules whose result can no longer change the answer are withdrawn before they run. Pass `ex` to read the
-     * rules inside a caller's transaction; the evaluation itself can take up to the evaluator's budgets, so
-     * callers should check before opening a transaction when they can.
+     * allow rule in that state as not matching (evaluation.ts: `judge`, shared with the test box and dry runs).
+     * Pass `ex` to read the rules inside a caller's transaction; the evaluation itself can take up to the
+     * evaluator's budgets, so callers should check before opening a transaction when they can.
      */
     async check(organizationId: string, text: string, ex: Executor = db): Promise<void> {
       const rules = await store.listActive(ex, organizationId);
-      const deny = rules.filter((r) => r.action === 'deny');
-      if (deny.length === 0) return;
-      const evaluation = evaluator.check(organizationId);
-      try {
-        const blocking = await oldestBlocking(evaluation, deny, text);
-        if (!blocking) return;
-        evaluation.cancelWaiting();
-        const allow = rules.filter((r) => r.action === 'allow');
-        if (await anyAllows(evaluation, allow, text)) return;
-        throw blocked(blocking.rule, blocking.decided);
-      } finally {
-        evaluation.cancelWaiting();
-      }
+      if (!rules.some((rule) => rule.action === 'deny')) return;
+      const { blocked: refused, blocking } = await judge(evaluator.check(organizationId), rules, text);
+      if (refused) throw blocked(blocking!.rule, blocking!.matched === true);
+    },
+
+    /**
+     * The test box: `text` against the active saved rules (oldest first) and then the active `drafts`, every
+     * rule evaluated, with the message check's decision and budgets (charged to the organization as a message
+     * check is). Lists the rules that count as matching, undecided deny rules flagged.
+     */
+    async test(organizationId: string, input: DlpTestInput): Promise<DlpTestResult> {
+      const rules = [...(await store.listActive(db, organizationId)), ...activeDrafts(input.rules)];
+      const verdict = await judge(evaluator.check(organizationId), rules, input.text, true);
+      return {
+        allowed: !verdict.blocked,
+        matches: verdict.answers.filter(counts).map(({ rule, matched }) => ({
+          rule_id: rule.id,
+          name: rule.name,
+          action: rule.action,
+          undecided: matched === null,
+        })),
+      };
     },
 
     /** Stops the evaluator's worker threads (the app's onClose). */

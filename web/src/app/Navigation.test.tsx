@@ -1,7 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { InterruptCard } from '../features/approvals/index.ts';
+import { RequireSession } from '../features/auth/index.ts';
 import { createFakeClient, type FakeClient, ok } from '../test/fake-client.ts';
 import { renderWithClient } from '../test/render.tsx';
 import { Navigation } from './Navigation.tsx';
@@ -30,34 +32,64 @@ const pending = (n: number, hasMore = false) => ({
 let fake: FakeClient;
 let waiting: ReturnType<typeof pending>;
 
+/** The signed-in person, an admin of their organization or not. */
+const signedInAs = (role: 'admin' | 'member') =>
+  fake.on(
+    'GET',
+    '/web/session',
+    ok({
+      user: { id: 'me', display_name: 'Ada', role },
+      expires_at: new Date(Date.now() + 8 * 3600_000).toISOString(),
+    }),
+  );
+
+/** The navigation as the shell shows it, under the session. */
+const renderNavigation = (extra?: ReactNode) =>
+  renderWithClient(
+    fake,
+    <RequireSession>
+      <Navigation />
+      {extra}
+    </RequireSession>,
+  );
+
 beforeEach(() => {
   fake = createFakeClient();
   fake.on('GET', '/v1/approvals', () => ok(waiting));
+  signedInAs('member');
 });
 
 const approvalsLink = () => screen.getByRole('link', { name: /^Approvals/ });
 
 describe('Navigation', () => {
-  it('links the four areas', async () => {
+  it('links the four areas, and no Admin for a member', async () => {
     waiting = pending(0);
-    renderWithClient(fake, <Navigation />);
+    renderNavigation();
     const nav = await screen.findByRole('navigation');
     for (const name of ['Threads', 'Projects', 'Approvals', 'Agents']) {
       expect(screen.getByRole('link', { name })).toBeInTheDocument();
     }
     expect(nav).toContainElement(approvalsLink());
+    expect(screen.queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
+  });
+
+  it('links Admin for an admin of the organization', async () => {
+    waiting = pending(0);
+    signedInAs('admin');
+    renderNavigation();
+    expect(await screen.findByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
   });
 
   it('counts pending approvals in the name of the Approvals link, one page of 100 at most', async () => {
     waiting = pending(2);
-    renderWithClient(fake, <Navigation />);
+    renderNavigation();
     await waitFor(() => expect(approvalsLink()).toHaveAccessibleName('Approvals 2'));
     expect(fake.api.GET).toHaveBeenCalledWith('/v1/approvals', { params: { query: { limit: 100 } } });
   });
 
   it('says "100+" when there are more than a page', async () => {
     waiting = pending(100, true);
-    renderWithClient(fake, <Navigation />);
+    renderNavigation();
     await waitFor(() => expect(approvalsLink()).toHaveAccessibleName('Approvals 100+'));
   });
 
@@ -67,7 +99,7 @@ describe('Navigation', () => {
 
     it('refreshes the count every 15 seconds', async () => {
       waiting = pending(1);
-      renderWithClient(fake, <Navigation />);
+      renderNavigation();
       await waitFor(() => expect(approvalsLink()).toHaveAccessibleName('Approvals 1'));
       const calls = fake.api.GET.mock.calls.length;
 
@@ -92,13 +124,7 @@ describe('Navigation', () => {
       options: [],
       multiSelect: false,
     };
-    renderWithClient(
-      fake,
-      <>
-        <Navigation />
-        <InterruptCard threadId={threadId} runId={runId} interrupt={interrupt} />
-      </>,
-    );
+    renderNavigation(<InterruptCard threadId={threadId} runId={runId} interrupt={interrupt} />);
     await waitFor(() => expect(approvalsLink()).toHaveAccessibleName('Approvals 2'));
     await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(approvalsLink()).toHaveAccessibleName('Approvals 1'));
@@ -106,8 +132,8 @@ describe('Navigation', () => {
 
   it('shows no count when nothing waits', async () => {
     waiting = pending(0);
-    renderWithClient(fake, <Navigation />);
-    await waitFor(() => expect(fake.api.GET).toHaveBeenCalled());
-    expect(approvalsLink()).toHaveAccessibleName('Approvals');
+    renderNavigation();
+    await waitFor(() => expect(fake.api.GET).toHaveBeenCalledWith('/v1/approvals', expect.anything()));
+    expect(await screen.findByRole('link', { name: /^Approvals/ })).toHaveAccessibleName('Approvals');
   });
 });

@@ -1,10 +1,15 @@
 import { NavLink } from 'react-router';
 import { usePendingApprovalCount } from '../features/approvals/index.ts';
+import { useSignedInUser } from '../features/auth/index.ts';
 import styles from './Shell.module.css';
 
-/** The main navigation; "Approvals" carries the live count of runs waiting for this person. */
+/**
+ * The main navigation; "Approvals" carries the live count of runs waiting for this person, "Admin" is there for
+ * the organization's admins only (the API refuses everyone else anyway).
+ */
 export function Navigation() {
   const pending = usePendingApprovalCount();
+  const user = useSignedInUser();
   return (
     <nav aria-label="Main" className={styles.nav}>
       <ul className={styles.navList}>
@@ -34,6 +39,13 @@ export function Navigation() {
             Agents
           </NavLink>
         </li>
+        {user.role === 'admin' && (
+          <li>
+            <NavLink to="/admin" className={styles.navLink}>
+              Admin
+            </NavLink>
+          </li>
+        )}
       </ul>
     </nav>
   );

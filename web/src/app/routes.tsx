@@ -1,5 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { BootScreen } from '../components/QueryStatus.tsx';
+import { adminRoutes, loadAdminArea } from '../features/admin/index.tsx';
 import { loadAgentPage, loadAgentsArea, loadAgentsPage, loadNewAgentPage } from '../features/agents/index.ts';
 import { loadApprovalsPage } from '../features/approvals/index.ts';
 import { loadSignInPage, RequireSession, SIGN_IN_PATH } from '../features/auth/index.ts';
@@ -56,6 +57,7 @@ export const appRoutes: RouteObject[] = [
                   { path: ':agentId', lazy: loadAgentPage },
                 ],
               },
+              { path: 'admin', lazy: loadAdminArea, children: adminRoutes },
               { path: 'profile', lazy: loadProfilePage },
               { path: 'developer', lazy: loadDeveloperPage },
               { path: '*', element: <NotFoundPage /> },

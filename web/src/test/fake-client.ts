@@ -1,7 +1,7 @@
 import type { AtriumClient, TurnDocument } from '@atrium/client';
 import { vi } from 'vitest';
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** What a fake route answers: a status and a JSON body (none for 204). */
 export interface FakeReply {
@@ -38,7 +38,7 @@ export function createFakeClient() {
       return status < 300 ? { data: body, response } : { error: body, response };
     });
 
-  const api = { GET: call('GET'), POST: call('POST'), PATCH: call('PATCH'), DELETE: call('DELETE') };
+  const api = { GET: call('GET'), POST: call('POST'), PUT: call('PUT'), PATCH: call('PATCH'), DELETE: call('DELETE') };
   const streamTurn = vi.fn((_threadId: string, _runId: string, _opts?: { signal?: AbortSignal }) => turns.iterate());
   const awaitDelivery = vi.fn(async () => ({}));
   const client = { api, streamTurn, awaitDelivery } as unknown as AtriumClient;

@@ -57,7 +57,11 @@ export const messages = pgTable(
     attachments: jsonb('attachments').$type<unknown[]>().notNull().default([]),
     createdAt: instant('created_at').notNull().defaultNow(),
   },
-  (t) => [index('messages_thread_created_idx').on(t.threadId, t.createdAt, t.id)],
+  (t) => [
+    index('messages_thread_created_idx').on(t.threadId, t.createdAt, t.id),
+    // A DLP dry run reads an organization's user messages of a time window, in keyset order.
+    index('messages_org_user_created_idx').on(t.organizationId, t.createdAt, t.id).where(sql`${t.role} = 'user'`),
+  ],
 );
 
 /**

@@ -4,6 +4,7 @@ export * from './branding.ts';
 export * from './catalog.ts';
 export * from './conversations.ts';
 export * from './departments.ts';
+export * from './dlp-dry-runs.ts';
 export * from './feature-flags.ts';
 export * from './integrations.ts';
 export * from './jobs.ts';

@@ -1,6 +1,7 @@
 import { LoadError, Loading } from '../../components/QueryStatus.tsx';
 import { NamesForm } from './NamesForm.tsx';
 import { PasswordForm } from './PasswordForm.tsx';
+import { TelegramSection } from './TelegramSection.tsx';
 import { useMe } from './use-profile.ts';
 
 export function ProfilePage() {
@@ -24,6 +25,7 @@ export function ProfilePage() {
             <h2 id="profile-password">Password</h2>
             <PasswordForm />
           </section>
+          <TelegramSection />
         </>
       )}
     </div>

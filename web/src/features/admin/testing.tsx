@@ -1,0 +1,60 @@
+import type { ReactElement } from 'react';
+import { type FakeClient, ok } from '../../test/fake-client.ts';
+import { renderRoutes } from '../../test/render.tsx';
+import { RequireSession } from '../auth/index.ts';
+
+/** Component tests' fixtures for the Admin pages (never imported by the app). */
+export const ME = '0190a000-0000-7000-8000-00000000000a';
+
+export const page = <T,>(data: T[], next: string | null = null) =>
+  ok({ data, has_more: next !== null, next_cursor: next });
+
+/** A user as the API shows one; `overrides` set what a test is about. */
+export const userRow = (overrides: Record<string, unknown> = {}) => ({
+  id: '0190a000-0000-7000-8000-000000000002',
+  organization_id: 'org',
+  organization_name: 'Acme',
+  organization_is_system: false,
+  first_name: 'Max',
+  last_name: 'Member',
+  display_name: 'Max Member',
+  email: 'max@example.test',
+  role: 'member',
+  is_suspended: false,
+  is_developer: false,
+  console_role_id: null,
+  department_id: null,
+  created_at: '2030-01-01T00:00:00.000Z',
+  updated_at: '2030-01-01T00:00:00.000Z',
+  ...overrides,
+});
+
+export const accountRow = (overrides: Record<string, unknown> = {}) => ({
+  id: '0190a000-0000-7000-8000-0000000000a1',
+  organization_id: 'org',
+  name: 'Deploy bot',
+  description: null,
+  role: 'member',
+  is_suspended: false,
+  can_access_console: false,
+  can_mint_cross_org: false,
+  created_by_user_id: ME,
+  created_at: '2030-01-01T00:00:00.000Z',
+  updated_at: '2030-01-01T00:00:00.000Z',
+  last_used_at: null,
+  ...overrides,
+});
+
+/** Signs the fake session in as `role` (an admin unless said otherwise). */
+export function signIn(fake: FakeClient, role: 'admin' | 'member' = 'admin') {
+  const expires = new Date(Date.now() + 8 * 3600_000).toISOString();
+  fake.on(
+    'GET',
+    '/web/session',
+    ok({ user: userRow({ id: ME, display_name: 'Ada Admin', role }), expires_at: expires }),
+  );
+}
+
+/** One page at `path`, matched by `pattern` (for its params), under the session as the app renders it. */
+export const renderPage = (fake: FakeClient, pattern: string, path: string, element: ReactElement) =>
+  renderRoutes(fake, [{ path: pattern, element: <RequireSession>{element}</RequireSession> }], path);

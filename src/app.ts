@@ -7,7 +7,6 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
 import { createAgentsModule } from './modules/agents/index.ts';
 import { gatewayModelCheck } from './modules/agents/service.ts';
 import { createArtifactsModule } from './modules/artifacts/index.ts';

@@ -113,6 +113,7 @@ function createModules(platform: Platform) {
     baseUrl: publicUrl.get,
     gateway: models,
     billing: billing.service,
+    logos: branding.service.logoUrls,
   });
   const identity = createIdentityModule({
     db,

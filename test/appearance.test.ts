@@ -4,6 +4,7 @@ import { createThemesService, type ThemesService } from '../src/modules/themes/s
 import { createBlobStorage } from '../src/platform/storage/index.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { expectError } from './helpers/assertions.ts';
+import { attached, samples } from './helpers/branding.ts';
 import { addUser, createOrgWithAdmin, createServiceAccountWithKey, type TestOrg } from './helpers/fixtures.ts';
 import type { Client } from './helpers/http.ts';
 import { expectRouteSecurity, randomId } from './helpers/security.ts';
@@ -11,6 +12,20 @@ import { expectRouteSecurity, randomId } from './helpers/security.ts';
 const APPEARANCE = '/v1/organization/appearance';
 const THEMES = '/v1/organization/themes';
 const BUILT_INS = BUILT_IN_PALETTES.map((p) => p.id);
+const NO_LOGO = { light_url: null, dark_url: null };
+
+/** A palette as the appearance names it: a built-in by its id, or a custom theme (both variants unless said). */
+const paletteOf = (id: string, custom?: { name: string; light?: boolean; dark?: boolean }) => ({
+  id,
+  name: custom?.name ?? BUILT_IN_PALETTES.find((p) => p.id === id)!.name,
+  light_enabled: custom?.light ?? true,
+  dark_enabled: custom?.dark ?? true,
+});
+
+/** The appearance body: the stored choice, the allowed palettes named (built-ins unless given), no logo. */
+const view = (allowed: string[], defaultTheme: string | null, palettes = allowed.map((id) => paletteOf(id))) => ({
+  appearance: { allowed_themes: allowed, default_theme: defaultTheme, palettes, logo: NO_LOGO },
+});
 
 let app: TestApp;
 let orgA: TestOrg;
@@ -45,14 +60,17 @@ describe('organization appearance', () => {
     const org = await createOrgWithAdmin(app);
     const res = await org.admin.http.get(APPEARANCE);
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toEqual({ appearance: { allowed_themes: BUILT_INS, default_theme: DEFAULT_PALETTE_ID } });
+    expect(res.body).toEqual(view(BUILT_INS, DEFAULT_PALETTE_ID));
     expect(BUILT_INS).toContain(DEFAULT_PALETTE_ID);
   });
 
   it('sets built-in and custom palettes with a default among them; members and member keys read it', async () => {
     const theme = await createTheme(orgA.admin.http);
     const body = { allowedThemes: [theme.palette_id, BUILT_INS[0]], defaultTheme: theme.palette_id };
-    const expected = { appearance: { allowed_themes: body.allowedThemes, default_theme: theme.palette_id } };
+    const expected = view(body.allowedThemes, theme.palette_id, [
+      paletteOf(theme.palette_id, { name: 'Custom' }),
+      paletteOf(BUILT_INS[0]!),
+    ]);
     expect(await putAppearance(orgA.admin.http, body)).toEqual(expected);
 
     const member = await addUser(app, orgA.admin.http, { role: 'member' });
@@ -66,9 +84,30 @@ describe('organization appearance', () => {
     expect((await orgB.admin.http.get(APPEARANCE)).body.appearance.allowed_themes).toEqual(BUILT_INS);
 
     // Without a default (null or omitted): none is set.
-    expect(await putAppearance(orgA.admin.http, { allowed_themes: [BUILT_INS[0]] })).toEqual({
-      appearance: { allowed_themes: [BUILT_INS[0]], default_theme: null },
-    });
+    expect(await putAppearance(orgA.admin.http, { allowed_themes: [BUILT_INS[0]] })).toEqual(
+      view([BUILT_INS[0]!], null),
+    );
+  });
+
+  it('names each palette with the variants it has, and carries the logos members’ apps show', async () => {
+    const org = await createOrgWithAdmin(app);
+    const lightOnly = await createTheme(org.admin.http, { name: 'Daylight', dark_enabled: false });
+    await putAppearance(org.admin.http, { allowed_themes: [lightOnly.palette_id, BUILT_INS[0]] });
+    const branding = await attached(org.admin.http, 'logo_light', 'image/png', samples.png, 'mark.png');
+    const member = await addUser(app, org.admin.http, { role: 'member' });
+    const res = await member.http.get(APPEARANCE);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.appearance.palettes).toEqual([
+      paletteOf(lightOnly.palette_id, { name: 'Daylight', dark: false }),
+      paletteOf(BUILT_INS[0]!),
+    ]);
+    const { light_url: light, dark_url: dark } = res.body.appearance.logo;
+    expect(dark).toBeNull();
+    // A signed URL of the same blob as the branding's own (the signature may differ by its time).
+    expect(new URL(light).pathname).toBe(new URL(branding.logo_light.get_url).pathname);
+    const image = await fetch(light);
+    expect(image.status).toBe(200);
+    expect(Buffer.from(await image.arrayBuffer())).toEqual(samples.png);
   });
 
   it('refuses a default outside the list, unknown ids, another organization’s themes, duplicates, an empty list', async () => {
@@ -105,23 +144,19 @@ describe('organization appearance', () => {
       default_theme: doomed.palette_id,
     });
     expect((await org.admin.http.delete(`${THEMES}/${doomed.id}`)).status).toBe(204);
-    expect((await org.admin.http.get(APPEARANCE)).body).toEqual({
-      appearance: { allowed_themes: [kept.palette_id], default_theme: null },
-    });
+    expect((await org.admin.http.get(APPEARANCE)).body).toEqual(
+      view([kept.palette_id], null, [paletteOf(kept.palette_id, { name: 'Custom' })]),
+    );
 
     await putAppearance(org.admin.http, { allowed_themes: [kept.palette_id], default_theme: kept.palette_id });
     expect((await org.admin.http.delete(`${THEMES}/${kept.id}`)).status).toBe(204);
-    expect((await org.admin.http.get(APPEARANCE)).body).toEqual({
-      appearance: { allowed_themes: BUILT_INS, default_theme: null },
-    });
+    expect((await org.admin.http.get(APPEARANCE)).body).toEqual(view(BUILT_INS, null));
 
     // A theme outside the list leaves the appearance as it is.
     const other = await createTheme(org.admin.http);
     await putAppearance(org.admin.http, { allowed_themes: [BUILT_INS[0]], default_theme: BUILT_INS[0] });
     expect((await org.admin.http.delete(`${THEMES}/${other.id}`)).status).toBe(204);
-    expect((await org.admin.http.get(APPEARANCE)).body).toEqual({
-      appearance: { allowed_themes: [BUILT_INS[0]], default_theme: BUILT_INS[0] },
-    });
+    expect((await org.admin.http.get(APPEARANCE)).body).toEqual(view([BUILT_INS[0]!], BUILT_INS[0]!));
   });
 
   it('never keeps a deleted theme when its deletion races an appearance PUT naming it', async () => {

@@ -13,6 +13,8 @@ export default defineConfig({
     include: ['src/**/*.test.tsx'],
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
+    // Typing through userEvent is slow on a loaded CI machine (the server's suites run beside these).
+    testTimeout: 15_000,
     allowOnly: false,
   },
 });

@@ -20800,6 +20800,18 @@ export interface components {
             allowed_themes: string[];
             /** @description One of allowed_themes, or null when none is set (clients then start with the first allowed) */
             default_theme: string | null;
+            /** @description The allowed palettes in order, named, with the variants each has: what a member picks from */
+            palettes: {
+                id: string;
+                name: string;
+                light_enabled: boolean;
+                dark_enabled: boolean;
+            }[];
+            /** @description The organization's logos as signed URLs (one hour), null where none is uploaded */
+            logo: {
+                light_url: string | null;
+                dark_url: string | null;
+            };
         };
         ThemeInput: {
             /** Format: uuid */
@@ -22395,6 +22407,18 @@ export interface components {
             allowed_themes: string[];
             /** @description One of allowed_themes, or null when none is set (clients then start with the first allowed) */
             default_theme: string | null;
+            /** @description The allowed palettes in order, named, with the variants each has: what a member picks from */
+            palettes: {
+                id: string;
+                name: string;
+                light_enabled: boolean;
+                dark_enabled: boolean;
+            }[];
+            /** @description The organization's logos as signed URLs (one hour), null where none is uploaded */
+            logo: {
+                light_url: string | null;
+                dark_url: string | null;
+            };
         };
         Theme: {
             /** Format: uuid */

@@ -239,6 +239,16 @@ export function createBrandingService(deps: { db: Executor; storage: BlobStorage
      * For the artifact generators: the colours, and the light logo's bytes when it is set, within the logo limit
      * and still in storage. `ex` is the caller's transaction when it holds one.
      */
+    /** Signed URLs (one hour) of the organization's logos, for every member's app to show; null where none. */
+    async logoUrls(organizationId: string) {
+      const row = await store.find(db, organizationId);
+      const url = async (slot: 'logo_light' | 'logo_dark') => {
+        const asset = row ? assetOf(row, slot) : null;
+        return asset ? downloadUrl(slot, asset) : null;
+      };
+      return { light_url: await url('logo_light'), dark_url: await url('logo_dark') };
+    },
+
     async artifactBranding(organizationId: string, ex: Executor = db) {
       const row = await store.find(ex, organizationId);
       const logo = row?.logoLight ?? null;

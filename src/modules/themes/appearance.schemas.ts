@@ -10,6 +10,22 @@ export const AppearanceSchema = z
       .string()
       .nullable()
       .describe('One of allowed_themes, or null when none is set (clients then start with the first allowed)'),
+    palettes: z
+      .array(
+        z.object({
+          id: z.string(),
+          name: z.string(),
+          light_enabled: z.boolean(),
+          dark_enabled: z.boolean(),
+        }),
+      )
+      .describe('The allowed palettes in order, named, with the variants each has: what a member picks from'),
+    logo: z
+      .object({
+        light_url: z.string().nullable(),
+        dark_url: z.string().nullable(),
+      })
+      .describe("The organization's logos as signed URLs (one hour), null where none is uploaded"),
   })
   .meta({ id: 'Appearance' });
 
@@ -24,5 +40,6 @@ export const PutAppearanceBody = z.strictObject({
   default_theme: z.string().max(100).nullable().default(null),
 });
 
-export type Appearance = z.output<typeof AppearanceSchema>;
+/** What is stored: the allowed palettes and the default (the view adds their names and the logos). */
+export type Appearance = Pick<z.output<typeof AppearanceSchema>, 'allowed_themes' | 'default_theme'>;
 export type PutAppearanceInput = z.output<typeof PutAppearanceBody>;

@@ -34,11 +34,28 @@ export async function withdrawPalette(tx: Executor, organizationId: string, pale
   await appearanceStore.save(tx, organizationId, left.length > 0 ? left : builtInPaletteIds(), defaultTheme);
 }
 
+/** The organization's logos, as the branding service signs them. */
+export type LogoUrls = (organizationId: string) => Promise<{ light_url: string | null; dark_url: string | null }>;
+
+/** The appearance as members read it: the allowed palettes named, with their variants, and the logos. */
+async function appearanceView(ex: Executor, organizationId: string, appearance: Appearance, logos: LogoUrls) {
+  const refs = appearance.allowed_themes.map((id) => ({ id, ref: parsePaletteId(id) }));
+  const customIds = refs.flatMap(({ ref }) => (ref?.kind === 'custom' ? [ref.themeId] : []));
+  const custom = new Map((await themesStore.summaries(ex, organizationId, customIds)).map((t) => [t.id, t]));
+  const palettes = refs.flatMap(({ id, ref }) => {
+    if (ref?.kind === 'builtin') return [{ id, name: ref.palette.name, light_enabled: true, dark_enabled: true }];
+    const theme = ref?.kind === 'custom' ? custom.get(ref.themeId) : undefined;
+    return theme ? [{ id, name: theme.name, light_enabled: theme.lightEnabled, dark_enabled: theme.darkEnabled }] : [];
+  });
+  return { appearance: { ...appearance, palettes, logo: await logos(organizationId) } };
+}
+
 /** Which palettes the organization's members may use, and its default. */
-export function createAppearanceService(deps: { db: Executor }) {
+export function createAppearanceService(deps: { db: Executor; logos: LogoUrls }) {
   const { db } = deps;
   return {
-    get: async (ctx: RequestContext) => ({ appearance: await readAppearance(db, ctx.organizationId) }),
+    get: async (ctx: RequestContext) =>
+      appearanceView(db, ctx.organizationId, await readAppearance(db, ctx.organizationId), deps.logos),
 
     async put(ctx: RequestContext, input: PutAppearanceInput) {
       const org = ctx.organizationId;
@@ -61,7 +78,8 @@ export function createAppearanceService(deps: { db: Executor }) {
         if (missing) throw invalidRequest(`allowed_themes: custom-${missing} is not a theme of this organization`);
         await appearanceStore.save(tx, org, input.allowed_themes, input.default_theme);
       });
-      return { appearance: { allowed_themes: input.allowed_themes, default_theme: input.default_theme } };
+      const saved = { allowed_themes: input.allowed_themes, default_theme: input.default_theme };
+      return appearanceView(db, org, saved, deps.logos);
     },
   };
 }

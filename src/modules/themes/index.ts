@@ -4,7 +4,7 @@ import type { Executor } from '../../platform/db/client.ts';
 import type { ModelGateway } from '../../platform/models/index.ts';
 import type { BlobStorage } from '../../platform/storage/index.ts';
 import { registerAppearanceRoutes } from './appearance.routes.ts';
-import { createAppearanceService } from './appearance.service.ts';
+import { createAppearanceService, type LogoUrls } from './appearance.service.ts';
 import { registerBackgroundRoutes } from './backgrounds.routes.ts';
 import { BACKGROUND_SWEEP_JOB, createBackgroundsService } from './backgrounds.service.ts';
 import { registerThemeColorRoutes } from './colors.routes.ts';
@@ -25,6 +25,8 @@ export function createThemesModule(deps: {
   baseUrl: () => string;
   gateway: Pick<ModelGateway, 'resolve' | 'generateObject' | 'recordUsage'>;
   billing: ThemeColorsDeps['billing'];
+  /** The branding's logos (branding service `logoUrls`), shown by every member's app through the appearance. */
+  logos: LogoUrls;
 }) {
   const service = createThemesService(deps);
   const backgrounds = createBackgroundsService(deps);

@@ -45,6 +45,15 @@ export const themesStore = {
   },
 
   /** Which of `ids` are themes of the organization. */
+  /** Name and enabled variants of the organization's themes among `ids`. */
+  summaries(db: Executor, organizationId: string, ids: string[]) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db
+      .select({ id: themes.id, name: themes.name, lightEnabled: themes.lightEnabled, darkEnabled: themes.darkEnabled })
+      .from(themes)
+      .where(and(eq(themes.organizationId, organizationId), inArray(themes.id, ids)));
+  },
+
   async existing(db: Executor, organizationId: string, ids: string[]): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
     const rows = await db

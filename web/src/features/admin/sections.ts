@@ -1,5 +1,8 @@
 import type { RouteObject } from 'react-router';
+import { billingRoutes } from './billing/routes.ts';
+import { dataProtectionRoutes } from './data-protection/routes.ts';
 import { integrationsRoutes } from './integrations/routes.ts';
+import { lookAndFeelRoutes } from './look-and-feel/routes.ts';
 import { organizationRoutes } from './organization/routes.ts';
 import { peopleRoutes } from './people/routes.ts';
 import { usageRoutes } from './usage/routes.ts';
@@ -15,6 +18,9 @@ export interface AdminSection {
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { path: 'people', label: 'People', routes: peopleRoutes },
   { path: 'organization', label: 'Organization', routes: organizationRoutes },
+  { path: 'data-protection', label: 'Data protection', routes: dataProtectionRoutes },
+  { path: 'look-and-feel', label: 'Look and feel', routes: lookAndFeelRoutes },
   { path: 'integrations', label: 'Integrations', routes: integrationsRoutes },
   { path: 'usage', label: 'Usage', routes: usageRoutes },
+  { path: 'billing', label: 'Billing', routes: billingRoutes },
 ];

@@ -1,4 +1,5 @@
 import { LoadError, Loading } from '../../components/QueryStatus.tsx';
+import { AppearanceSettings } from '../appearance/index.ts';
 import { NamesForm } from './NamesForm.tsx';
 import { PasswordForm } from './PasswordForm.tsx';
 import { TelegramSection } from './TelegramSection.tsx';
@@ -25,6 +26,7 @@ export function ProfilePage() {
             <h2 id="profile-password">Password</h2>
             <PasswordForm />
           </section>
+          <AppearanceSettings />
           <TelegramSection />
         </>
       )}

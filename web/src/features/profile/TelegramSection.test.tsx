@@ -63,7 +63,9 @@ describe('TelegramSection', () => {
 
     // The member sends it; the next read of the links (every few seconds) finds the chat.
     links = [link];
-    expect(await screen.findByText('Linked. Write to the bot in Telegram.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Linked. Write to the bot in Telegram.', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     const linked = screen.getByRole('list', { name: 'Linked chats' });
     expect(within(linked).getByText(/Chat 4242 with @acme_help_bot/)).toBeInTheDocument();
     expect(within(linked).getByRole('link', { name: 'Open its thread' })).toHaveAttribute(

@@ -73,9 +73,7 @@ export function IntegrationCard({ integration }: { integration: Integration }) {
       <div className={styles.heading}>
         <h3 id={headingId}>{name}</h3>
         <span className="muted">{TYPE_LABELS[integration.type]}</span>
-        <span className={connected ? styles.tag : `${styles.tag} ${styles.tagError}`}>
-          {connected ? 'Connected' : 'Error'}
-        </span>
+        <span className={connected ? 'tag' : 'tag tag--danger'}>{connected ? 'Connected' : 'Error'}</span>
       </div>
       <Facts integration={integration} />
       {integration.last_error && (

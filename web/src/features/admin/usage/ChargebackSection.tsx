@@ -56,7 +56,7 @@ export function ChargebackSection({ month, onMonth }: { month: string; onMonth: 
             <DataTable table={table} />
             <div className={styles.data}>
               <button type="button" className="button" onClick={() => downloadCsv(table.filename, tableCsv(table))}>
-                Download CSV<span className={styles.visuallyHidden}> of the chargeback</span>
+                Download CSV<span className="visually-hidden"> of the chargeback</span>
               </button>
             </div>
           </>

@@ -12,12 +12,12 @@ export function ReportData({ table, about }: { table: ReportTable; about: string
     <div className={styles.data}>
       <details className={styles.details}>
         <summary>
-          Show as table<span className={styles.visuallyHidden}> of {about}</span>
+          Show as table<span className="visually-hidden"> of {about}</span>
         </summary>
         <DataTable table={table} />
       </details>
       <button type="button" className="button" onClick={() => downloadCsv(table.filename, tableCsv(table))}>
-        Download CSV<span className={styles.visuallyHidden}> of {about}</span>
+        Download CSV<span className="visually-hidden"> of {about}</span>
       </button>
     </div>
   );

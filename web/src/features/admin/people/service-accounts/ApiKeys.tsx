@@ -45,7 +45,7 @@ function KeyRow({ apiKey, accountId }: { apiKey: ApiKey; accountId: string }) {
       </span>
       <span className={styles.actions}>
         {apiKey.revoked_at ? (
-          <span className={`${styles.tag} ${styles.tagWarning}`}>Revoked</span>
+          <span className={'tag tag--danger'}>Revoked</span>
         ) : (
           <ConfirmAction
             label="Revoke"

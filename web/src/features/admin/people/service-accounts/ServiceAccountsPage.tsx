@@ -71,8 +71,8 @@ function AccountRow({ account }: { account: ServiceAccount }) {
         {account.name}
       </Link>
       <span className={styles.actions}>
-        {account.is_suspended && <span className={`${styles.tag} ${styles.tagWarning}`}>Suspended</span>}
-        <span className={styles.tag}>{roleLabel(account.role)}</span>
+        {account.is_suspended && <span className={'tag tag--danger'}>Suspended</span>}
+        <span className="tag">{roleLabel(account.role)}</span>
       </span>
       <p className={styles.rowMeta}>
         {account.description && `${account.description} · `}

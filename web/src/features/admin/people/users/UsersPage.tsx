@@ -78,8 +78,8 @@ function UserRow({ user, department }: { user: User; department: string | null |
         {user.display_name}
       </Link>
       <span className={styles.actions}>
-        {user.is_suspended && <span className={`${styles.tag} ${styles.tagWarning}`}>Suspended</span>}
-        <span className={styles.tag}>{roleLabel(user.role)}</span>
+        {user.is_suspended && <span className={'tag tag--danger'}>Suspended</span>}
+        <span className="tag">{roleLabel(user.role)}</span>
       </span>
       <p className={styles.rowMeta}>
         {user.email}

@@ -1,0 +1,3 @@
+export { AppearanceProvider } from './AppearanceProvider.tsx';
+export { AppearanceSettings } from './AppearanceSettings.tsx';
+export { OrganizationLogo } from './OrganizationLogo.tsx';

@@ -1,12 +1,7 @@
 import fastifySwagger from '@fastify/swagger';
 import scalarReference from '@scalar/fastify-api-reference';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createAgentsModule } from './modules/agents/index.ts';
 import { gatewayModelCheck } from './modules/agents/service.ts';
 import { createArtifactsModule } from './modules/artifacts/index.ts';
@@ -47,6 +42,7 @@ import { registerGracefulClose } from './platform/http/graceful-close.ts';
 import { registerHealthRoutes } from './platform/http/health.ts';
 import { registerInputBounds } from './platform/http/input-bounds.ts';
 import { registerJsonParser } from './platform/http/json-body.ts';
+import { sortedSchemasTransformObject } from './platform/http/openapi.ts';
 import { registerRequestRateLimit } from './platform/http/rate-limit.ts';
 import { createWindowCounters } from './platform/http/rate-limit-counters.ts';
 import { registerRequestIds } from './platform/http/request-ids.ts';
@@ -347,7 +343,7 @@ export async function buildApp(deps: AppDeps, services: Services = createService
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transformObject: sortedSchemasTransformObject,
   });
   await app.register(scalarReference, { routePrefix: '/docs', configuration: { url: '/openapi.json' } });
 

@@ -19623,6 +19623,1103 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Act: {
+            /** Format: uuid */
+            id: string;
+            key: string;
+            /** @enum {string} */
+            status: "pending" | "running" | "awaiting" | "completed" | "failed" | "cancelled";
+            description: string;
+            dependsOn: string[];
+            error: string | null;
+            interrupt: components["schemas"]["Interrupt"] | null;
+        };
+        ActInput: {
+            /** Format: uuid */
+            id: string;
+            key: string;
+            /** @enum {string} */
+            status: "pending" | "running" | "awaiting" | "completed" | "failed" | "cancelled";
+            description: string;
+            dependsOn: string[];
+            error: string | null;
+            interrupt: components["schemas"]["InterruptInput"] | null;
+        };
+        AdminOrganization: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            is_system: boolean;
+            is_suspended: boolean;
+            plan_id: string | null;
+            plan_name: string | null;
+            subscription_id: string | null;
+            subscription_status: string | null;
+            policy_overrides: {
+                [key: string]: unknown;
+            };
+            industry: string | null;
+            primary_language: string;
+            primary_timezone: string;
+            user_count: number;
+            created_at: string;
+            updated_at: string;
+            deleted_at: string | null;
+            plan_slug: string | null;
+            task_count_last30d: number;
+        };
+        AdminOrganizationInput: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            is_system: boolean;
+            is_suspended: boolean;
+            plan_id: string | null;
+            plan_name: string | null;
+            subscription_id: string | null;
+            subscription_status: string | null;
+            policy_overrides: {
+                [key: string]: unknown;
+            };
+            industry: string | null;
+            primary_language: string;
+            primary_timezone: string;
+            user_count: number;
+            created_at: string;
+            updated_at: string;
+            deleted_at: string | null;
+            plan_slug: string | null;
+            task_count_last30d: number;
+        };
+        Agent: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            organization_id: string;
+            name: string;
+            description: string | null;
+            system_prompt: string;
+            config: {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            visibility: "organization" | "private";
+            default_skill_slugs: string[];
+            /** Format: uuid */
+            created_by: string;
+            /** @enum {string} */
+            status: "active" | "archived";
+            created_at: string;
+            updated_at: string;
+        };
+        AgentInput: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            organization_id: string;
+            name: string;
+            description: string | null;
+            system_prompt: string;
+            config: {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            visibility: "organization" | "private";
+            default_skill_slugs: string[];
+            /** Format: uuid */
+            created_by: string;
+            /** @enum {string} */
+            status: "active" | "archived";
+            created_at: string;
+            updated_at: string;
+        };
+        AiModelFamily: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            providerId: string;
+            name: string;
+            slug: string;
+            description: string | null;
+            latestVersionId: string | null;
+            isActive: boolean;
+            createdAt: string;
+            updatedAt: string;
+        };
+        AiModelFamilyInput: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            providerId: string;
+            name: string;
+            slug: string;
+            description: string | null;
+            latestVersionId: string | null;
+            isActive: boolean;
+            createdAt: string;
+            updatedAt: string;
+        };
+        AiModelFamilyUsage: {
+            selections: {
+                /** Format: uuid */
+                organization_id: string;
+                organization_name: string;
+                /**
+                 * @description A capability (text, image, audio, embeddings) or the thinking activity
+                 * @enum {string}
+                 */
+                key: "text" | "image" | "audio" | "embeddings" | "thinking";
+                /** Format: uuid */
+                model_version_id: string;
+                /** @description The vendor model id of the selected version */
+                model_id: string;
+            }[];
+            /** @description Whether usage events reference any version of the family */
+            has_recorded_usage: boolean;
+        };
+        AiModelFamilyUsageInput: {
+            selections: {
+                /** Format: uuid */
+                organization_id: string;
+                organization_name: string;
+                /**
+                 * @description A capability (text, image, audio, embeddings) or the thinking activity
+                 * @enum {string}
+                 */
+                key: "text" | "image" | "audio" | "embeddings" | "thinking";
+                /** Format: uuid */
+                model_version_id: string;
+                /** @description The vendor model id of the selected version */
+                model_id: string;
+            }[];
+            /** @description Whether usage events reference any version of the family */
+            has_recorded_usage: boolean;
+        };
+        AiModelSyncResult: {
+            /** @description Listed versions whose vendor-stated fields changed */
+            updated: number;
+            /** @description Listed versions that already matched the listing */
+            unchanged: number;
+            /** @description Versions whose model id the vendor no longer lists */
+            unlisted: {
+                /**
+                 * Format: uuid
+                 * @description The model version id
+                 */
+                id: string;
+                /** Format: uuid */
+                family_id: string;
+                /** @description The vendor model id */
+                model_id: string;
+                version: string;
+            }[];
+            /** @description Listed versions the vendor marks deprecated */
+            deprecated: {
+                /**
+                 * Format: uuid
+                 * @description The model version id
+                 */
+                id: string;
+                /** Format: uuid */
+                family_id: string;
+                /** @description The vendor model id */
+                model_id: string;
+                version: string;
+            }[];
+            /** @description Non-empty when nothing could be compared (the vendor listed no models) */
+            errors: string[];
+        };
+        AiModelSyncResultInput: {
+            /** @description Listed versions whose vendor-stated fields changed */
+            updated: number;
+            /** @description Listed versions that already matched the listing */
+            unchanged: number;
+            /** @description Versions whose model id the vendor no longer lists */
+            unlisted: {
+                /**
+                 * Format: uuid
+                 * @description The model version id
+                 */
+                id: string;
+                /** Format: uuid */
+                family_id: string;
+                /** @description The vendor model id */
+                model_id: string;
+                version: string;
+            }[];
+            /** @description Listed versions the vendor marks deprecated */
+            deprecated: {
+                /**
+                 * Format: uuid
+                 * @description The model version id
+                 */
+                id: string;
+                /** Format: uuid */
+                family_id: string;
+                /** @description The vendor model id */
+                model_id: string;
+                version: string;
+            }[];
+            /** @description Non-empty when nothing could be compared (the vendor listed no models) */
+            errors: string[];
+        };
+        AiModelVersion: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            familyId: string;
+            modelId: string;
+            version: string;
+            displayName: string;
+            inputModalities: string[];
+            outputModalities: string[];
+            supportsToolUse: boolean;
+            supportsStreaming: boolean;
+            supportsStructuredOutput: boolean;
+            supportsThinking: boolean;
+            capabilities: {
+                [key: string]: unknown;
+            };
+            contextWindow: number | null;
+            maxOutputTokens: number | null;
+            /** @description Cents per 1M input tokens */
+            inputCostPer1m: number | null;
+            /** @description Cents per 1M output tokens */
+            outputCostPer1m: number | null;
+            /** @description Cents per 1M cached input tokens */
+            cachedInputCostPer1m: number | null;
+            /** @description Cents per 1M cache-creation tokens */
+            cacheCreationCostPer1m: number | null;
+            /** @description Cents per 1,000 audio minutes */
+            audioCostPer1kMinutes: number | null;
+            isActive: boolean;
+            releasedAt: string | null;
+            /** @description When a vendor listing (import or sync) last included the model */
+            last_listed_at: string | null;
+            /** @description Whether that listing marked the model deprecated */
+            upstream_deprecated: boolean;
+            createdAt: string;
+            updatedAt: string;
+        };
+        AiModelVersionInput: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            familyId: string;
+            modelId: string;
+            version: string;
+            displayName: string;
+            inputModalities: string[];
+            outputModalities: string[];
+            supportsToolUse: boolean;
+            supportsStreaming: boolean;
+            supportsStructuredOutput: boolean;
+            supportsThinking: boolean;
+            capabilities: {
+                [key: string]: unknown;
+            };
+            contextWindow: number | null;
+            maxOutputTokens: number | null;
+            /** @description Cents per 1M input tokens */
+            inputCostPer1m: number | null;
+            /** @description Cents per 1M output tokens */
+            outputCostPer1m: number | null;
+            /** @description Cents per 1M cached input tokens */
+            cachedInputCostPer1m: number | null;
+            /** @description Cents per 1M cache-creation tokens */
+            cacheCreationCostPer1m: number | null;
+            /** @description Cents per 1,000 audio minutes */
+            audioCostPer1kMinutes: number | null;
+            isActive: boolean;
+            releasedAt: string | null;
+            /** @description When a vendor listing (import or sync) last included the model */
+            last_listed_at: string | null;
+            /** @description Whether that listing marked the model deprecated */
+            upstream_deprecated: boolean;
+            createdAt: string;
+            updatedAt: string;
+        };
+        AiProvider: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            slug: string;
+            website: string | null;
+            /** @description The stored API root; null for a known vendor on its public address */
+            base_url: string | null;
+            /** @description The API root the gateway calls: base_url, else the known vendor address; null when neither */
+            effective_base_url: string | null;
+            has_api_key: boolean;
+            created_at: string;
+            updated_at: string;
+        };
+        AiProviderInput: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            slug: string;
+            website: string | null;
+            /** @description The stored API root; null for a known vendor on its public address */
+            base_url: string | null;
+            /** @description The API root the gateway calls: base_url, else the known vendor address; null when neither */
+            effective_base_url: string | null;
+            has_api_key: boolean;
+            created_at: string;
+            updated_at: string;
+        };
+        ApiKey: {
+            /** Format: uuid */
+            id: string;
+            prefix: string;
+            name: string;
+            /** @enum {string} */
+            role: "admin" | "member";
+            /** Format: uuid */
+            organization_id: string;
+            /** Format: uuid */
+            service_account_id: string;
+            created_by_user_id: string | null;
+            created_at: string;
+            last_used_at: string | null;
+            expires_at: string | null;
+            revoked_at: string | null;
+        };
+        ApiKeyInput: {
+            /** Format: uuid */
+            id: string;
+            prefix: string;
+            name: string;
+            /** @enum {string} */
+            role: "admin" | "member";
+            /** Format: uuid */
+            organization_id: string;
+            /** Format: uuid */
+            service_account_id: string;
+            created_by_user_id: string | null;
+            created_at: string;
+            last_used_at: string | null;
+            expires_at: string | null;
+            revoked_at: string | null;
+        };
+        Appearance: {
+            /** @description Palette ids (built-in ids or `custom-<theme id>`) members may use */
+            allowed_themes: string[];
+            /** @description One of allowed_themes, or null when none is set (clients then start with the first allowed) */
+            default_theme: string | null;
+            /** @description The allowed palettes in order, named, with the variants each has: what a member picks from */
+            palettes: {
+                id: string;
+                name: string;
+                light_enabled: boolean;
+                dark_enabled: boolean;
+            }[];
+            /** @description The organization's logos as signed URLs (one hour), null where none is uploaded */
+            logo: {
+                light_url: string | null;
+                dark_url: string | null;
+            };
+        };
+        AppearanceInput: {
+            /** @description Palette ids (built-in ids or `custom-<theme id>`) members may use */
+            allowed_themes: string[];
+            /** @description One of allowed_themes, or null when none is set (clients then start with the first allowed) */
+            default_theme: string | null;
+            /** @description The allowed palettes in order, named, with the variants each has: what a member picks from */
+            palettes: {
+                id: string;
+                name: string;
+                light_enabled: boolean;
+                dark_enabled: boolean;
+            }[];
+            /** @description The organization's logos as signed URLs (one hour), null where none is uploaded */
+            logo: {
+                light_url: string | null;
+                dark_url: string | null;
+            };
+        };
+        Artifact: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            organization_id: string;
+            /** Format: uuid */
+            thread_id: string;
+            parent_id: string | null;
+            run_id: string | null;
+            created_by_tool: string | null;
+            /**
+             * @description Inferred from the extension, then the MIME type
+             * @enum {string}
+             */
+            type: "dashboard" | "image" | "presentation" | "spreadsheet" | "document" | "file";
+            title: string | null;
+            description: string | null;
+            filename: string;
+            mime_type: string;
+            size_bytes: number;
+            storage_key: string;
+            /** @enum {string} */
+            status: "ready" | "deleted";
+            /** @description Generator code (sandbox generation); null for built-in generators */
+            code: string | null;
+            /** @description The source the file was generated from (JSON), or the text itself */
+            content: string | null;
+            generator: string | null;
+            generator_version: string | null;
+            prompt: string | null;
+            model: string | null;
+            created_at: string;
+            updated_at: string;
+        };
+        ArtifactInput: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            organization_id: string;
+            /** Format: uuid */
+            thread_id: string;
+            parent_id: string | null;
+            run_id: string | null;
+            created_by_tool: string | null;
+            /**
+             * @description Inferred from the extension, then the MIME type
+             * @enum {string}
+             */
+            type: "dashboard" | "image" | "presentation" | "spreadsheet" | "document" | "file";
+            title: string | null;
+            description: string | null;
+            filename: string;
+            mime_type: string;
+            size_bytes: number;
+            storage_key: string;
+            /** @enum {string} */
+            status: "ready" | "deleted";
+            /** @description Generator code (sandbox generation); null for built-in generators */
+            code: string | null;
+            /** @description The source the file was generated from (JSON), or the text itself */
+            content: string | null;
+            generator: string | null;
+            generator_version: string | null;
+            prompt: string | null;
+            model: string | null;
+            created_at: string;
+            updated_at: string;
+        };
+        AvailableModel: {
+            /** @description The vendor model id */
+            id: string;
+            display_name: string;
+            /** @enum {string} */
+            kind: "chat" | "image" | "audio" | "embedding" | "other";
+            deprecated: boolean;
+            owned_by: string | null;
+            released_at: string | null;
+            /** @description The active category holding this id, or null */
+            tracked: {
+                id: string;
+                name: string;
+                slug: string;
+            } | null;
+            fields: components["schemas"]["AvailableModelFields"];
+            /** @description The raw vendor object */
+            vendor: {
+                [key: string]: unknown;
+            };
+        };
+        AvailableModelFields: {
+            modelId: string;
+            version: string;
+            displayName: string;
+            inputModalities: string[];
+            outputModalities: string[];
+            supportsToolUse?: boolean;
+            supportsStreaming?: boolean;
+            contextWindow?: number;
+            maxOutputTokens?: number;
+        };
+        AvailableModelFieldsInput: {
+            modelId: string;
+            version: string;
+            displayName: string;
+            inputModalities: string[];
+            outputModalities: string[];
+            supportsToolUse?: boolean;
+            supportsStreaming?: boolean;
+            contextWindow?: number;
+            maxOutputTokens?: number;
+        };
+        AvailableModelInput: {
+            /** @description The vendor model id */
+            id: string;
+            display_name: string;
+            /** @enum {string} */
+            kind: "chat" | "image" | "audio" | "embedding" | "other";
+            deprecated: boolean;
+            owned_by: string | null;
+            released_at: string | null;
+            /** @description The active category holding this id, or null */
+            tracked: {
+                id: string;
+                name: string;
+                slug: string;
+            } | null;
+            fields: components["schemas"]["AvailableModelFieldsInput"];
+            /** @description The raw vendor object */
+            vendor: {
+                [key: string]: unknown;
+            };
+        };
+        BillingProfile: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            organization_id: string;
+            name: string;
+            is_default: boolean;
+            legal_name: string;
+            tax_id: string | null;
+            registration_number: string | null;
+            billing_email: string | null;
+            billing_contact_name: string | null;
+            billing_contact_phone: string | null;
+            address_line1: string | null;
+            address_line2: string | null;
+            address_country: string | null;
+            address_city: string | null;
+            address_postal_code: string | null;
+            /** @enum {string} */
+            currency: "AED" | "USD";
+            /** @enum {string} */
+            payment_terms: "due_on_receipt" | "net_15" | "net_30" | "net_60";
+            /** @enum {string} */
+            default_payment_method: "wire" | "check";
+            created_at: string;
+            updated_at: string;
+        };
+        BillingProfileInput: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            organization_id: string;
+            name: string;
+            is_default: boolean;
+            legal_name: string;
+            tax_id: string | null;
+            registration_number: string | null;
+            billing_email: string | null;
+            billing_contact_name: string | null;
+            billing_contact_phone: string | null;
+            address_line1: string | null;
+            address_line2: string | null;
+            address_country: string | null;
+            address_city: string | null;
+            address_postal_code: string | null;
+            /** @enum {string} */
+            currency: "AED" | "USD";
+            /** @enum {string} */
+            payment_terms: "due_on_receipt" | "net_15" | "net_30" | "net_60";
+            /** @enum {string} */
+            default_payment_method: "wire" | "check";
+            created_at: string;
+            updated_at: string;
+        };
+        Branding: {
+            /** Format: uuid */
+            organization_id: string;
+            logo_light: components["schemas"]["BrandingAsset"] | null;
+            logo_dark: components["schemas"]["BrandingAsset"] | null;
+            brand_book: components["schemas"]["BrandingAsset"] | null;
+            color_primary: string | null;
+            color_secondary: string | null;
+            color_accent: string | null;
+            guidelines_text: string | null;
+            updated_at: string;
+        };
+        BrandingAsset: {
+            storage_key: string;
+            filename: string;
+            mime_type: string;
+            size_bytes: number;
+            /** @description A signed download URL, valid for one hour */
+            get_url: string;
+        };
+        BrandingAssetInput: {
+            storage_key: string;
+            filename: string;
+            mime_type: string;
+            size_bytes: number;
+            /** @description A signed download URL, valid for one hour */
+            get_url: string;
+        };
+        BrandingInput: {
+            /** Format: uuid */
+            organization_id: string;
+            logo_light: components["schemas"]["BrandingAssetInput"] | null;
+            logo_dark: components["schemas"]["BrandingAssetInput"] | null;
+            brand_book: components["schemas"]["BrandingAssetInput"] | null;
+            color_primary: string | null;
+            color_secondary: string | null;
+            color_accent: string | null;
+            guidelines_text: string | null;
+            updated_at: string;
+        };
+        ConsoleRole: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            sections: ("platform" | "organizations" | "sales" | "operations" | "ai-platform" | "billing" | "access")[];
+            user_count: number;
+            created_at: string;
+            updated_at: string;
+        };
+        ConsoleRoleInput: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            sections: ("platform" | "organizations" | "sales" | "operations" | "ai-platform" | "billing" | "access")[];
+            user_count: number;
+            created_at: string;
+            updated_at: string;
+        };
+        CreatedTrigger: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            organization_id: string;
+            /** @enum {string} */
+            owner_type: "agent" | "workflow";
+            /** Format: uuid */
+            owner_id: string;
+            /** @enum {string} */
+            type: "cron" | "event" | "webhook";
+            schedule: string;
+            payload: {
+                [key: string]: unknown;
+            };
+            enabled: boolean;
+            target: components["schemas"]["TriggerTarget"];
+            /** @description Next due time of a cron trigger (UTC ISO); null otherwise */
+            nextFireAt: string | null;
+            last_fired_at: string | null;
+            /** Format: uuid */
+            created_by: string;
+            created_at: string;
+            updated_at: string;
+            /** @description webhook triggers: where to POST, with X-Atrium-Timestamp and X-Atrium-Signature (see the hooks route) */
+            webhook_url?: string;
+            /** @description webhook triggers: the HMAC-SHA256 key, shown only in this answer */
+            secret?: string;
+        };
+        CreatedTriggerInput: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            organization_id: string;
+            /** @enum {string} */
+            owner_type: "agent" | "workflow";
+            /** Format: uuid */
+            owner_id: string;
+            /** @enum {string} */
+            type: "cron" | "event" | "webhook";
+            schedule: string;
+            payload: {
+                [key: string]: unknown;
+            };
+            enabled: boolean;
+            target: components["schemas"]["TriggerTargetInput"];
+            /** @description Next due time of a cron trigger (UTC ISO); null otherwise */
+            nextFireAt: string | null;
+            last_fired_at: string | null;
+            /** Format: uuid */
+            created_by: string;
+            created_at: string;
+            updated_at: string;
+            /** @description webhook triggers: where to POST, with X-Atrium-Timestamp and X-Atrium-Signature (see the hooks route) */
+            webhook_url?: string;
+            /** @description webhook triggers: the HMAC-SHA256 key, shown only in this answer */
+            secret?: string;
+        };
+        DemoOrganization: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            is_system: boolean;
+            is_suspended: boolean;
+            plan_id: string | null;
+            plan_name: string | null;
+            subscription_id: string | null;
+            subscription_status: string | null;
+            policy_overrides: {
+                [key: string]: unknown;
+            };
+            industry: string | null;
+            primary_language: string;
+            primary_timezone: string;
+            user_count: number;
+            created_at: string;
+            updated_at: string;
+            deleted_at: string | null;
+            plan_slug: string | null;
+            task_count_last30d: number;
+            /** @description After this instant members get 403 org_suspended */
+            expires_at: string;
+        };
+        DemoOrganizationInput: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            is_system: boolean;
+            is_suspended: boolean;
+            plan_id: string | null;
+            plan_name: string | null;
+            subscription_id: string | null;
+            subscription_status: string | null;
+            policy_overrides: {
+                [key: string]: unknown;
+            };
+            industry: string | null;
+            primary_language: string;
+            primary_timezone: string;
+            user_count: number;
+            created_at: string;
+            updated_at: string;
+            deleted_at: string | null;
+            plan_slug: string | null;
+            task_count_last30d: number;
+            /** @description After this instant members get 403 org_suspended */
+            expires_at: string;
+        };
+        Department: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            organization_id: string;
+            parent_department_id: string | null;
+            name: string;
+            description: string | null;
+            created_at: string;
+            updated_at: string;
+        };
+        DepartmentInput: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            organization_id: string;
+            parent_department_id: string | null;
+            name: string;
+            description: string | null;
+            created_at: string;
+            updated_at: string;
+        };
+        DerivedThemeTokens: {
+            /** @description Re-derived dependents of the changed token (empty for the other variant) */
+            light_tokens: {
+                [key: string]: string;
+            };
+            dark_tokens: {
+                [key: string]: string;
+            };
+            issues: {
+                light: {
+                    foreground: string;
+                    background: string;
+                    ratio: number;
+                    minimum: number;
+                    fix: {
+                        [key: string]: string;
+                    };
+                }[];
+                dark: {
+                    foreground: string;
+                    background: string;
+                    ratio: number;
+                    minimum: number;
+                    fix: {
+                        [key: string]: string;
+                    };
+                }[];
+            };
+        };
+        DerivedThemeTokensInput: {
+            /** @description Re-derived dependents of the changed token (empty for the other variant) */
+            light_tokens: {
+                [key: string]: string;
+            };
+            dark_tokens: {
+                [key: string]: string;
+            };
+            issues: {
+                light: {
+                    foreground: string;
+                    background: string;
+                    ratio: number;
+                    minimum: number;
+                    fix: {
+                        [key: string]: string;
+                    };
+                }[];
+                dark: {
+                    foreground: string;
+                    background: string;
+                    ratio: number;
+                    minimum: number;
+                    fix: {
+                        [key: string]: string;
+                    };
+                }[];
+            };
+        };
+        DlpDryRun: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "completed" | "failed";
+            days: number;
+            /** @description Percent of the messages to scan that were scanned */
+            progress: number;
+            created_at: string;
+            completed_at: string | null;
+            /** @description Set once the dry run has completed */
+            result: {
+                /** @description User messages checked */
+                scanned: number;
+                /** @description Of those, the ones the rules would have refused */
+                blocked: number;
+                /** @description The window held more than 50000 user messages: the oldest were not scanned */
+                truncated: boolean;
+                /** @description Up to 20 blocked messages, newest first, each with the rule that blocked it */
+                examples: {
+                    /** Format: uuid */
+                    message_id: string;
+                    /** Format: uuid */
+                    thread_id: string;
+                    /** @description The saved rule; null for a draft */
+                    rule_id: string | null;
+                    rule_name: string;
+                    /** @description The rule blocked because it could not be decided in time */
+                    undecided: boolean;
+                    /** @description Context around the match, the matched text masked as ••• */
+                    excerpt: string;
+                }[];
+            } | null;
+        };
+        DlpDryRunInput: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "completed" | "failed";
+            days: number;
+            /** @description Percent of the messages to scan that were scanned */
+            progress: number;
+            created_at: string;
+            completed_at: string | null;
+            /** @description Set once the dry run has completed */
+            result: {
+                /** @description User messages checked */
+                scanned: number;
+                /** @description Of those, the ones the rules would have refused */
+                blocked: number;
+                /** @description The window held more than 50000 user messages: the oldest were not scanned */
+                truncated: boolean;
+                /** @description Up to 20 blocked messages, newest first, each with the rule that blocked it */
+                examples: {
+                    /** Format: uuid */
+                    message_id: string;
+                    /** Format: uuid */
+                    thread_id: string;
+                    /** @description The saved rule; null for a draft */
+                    rule_id: string | null;
+                    rule_name: string;
+                    /** @description The rule blocked because it could not be decided in time */
+                    undecided: boolean;
+                    /** @description Context around the match, the matched text masked as ••• */
+                    excerpt: string;
+                }[];
+            } | null;
+        };
+        DlpDryRunStarted: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "completed" | "failed";
+        };
+        DlpDryRunStartedInput: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "completed" | "failed";
+        };
+        DlpRule: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            organization_id: string;
+            name: string;
+            pattern: string;
+            /**
+             * @description deny blocks a matching message unless an allow rule matches too
+             * @enum {string}
+             */
+            action: "deny" | "allow";
+            is_active: boolean;
+            created_at: string;
+            updated_at: string;
+        };
+        DlpRuleInput: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            organization_id: string;
+            name: string;
+            pattern: string;
+            /**
+             * @description deny blocks a matching message unless an allow rule matches too
+             * @enum {string}
+             */
+            action: "deny" | "allow";
+            is_active: boolean;
+            created_at: string;
+            updated_at: string;
+        };
+        DlpRuleList: {
+            /** @description Every rule of the organization, oldest first */
+            data: components["schemas"]["DlpRule"][];
+            /** @constant */
+            has_more: false;
+            next_cursor: null;
+        };
+        DlpRuleListInput: {
+            /** @description Every rule of the organization, oldest first */
+            data: components["schemas"]["DlpRuleInput"][];
+            /** @constant */
+            has_more: false;
+            next_cursor: null;
+        };
+        DlpTestResult: {
+            /** @description Whether a message with this text would be accepted */
+            allowed: boolean;
+            /** @description The rules that count as matching, saved rules oldest first, then drafts */
+            matches: {
+                /** @description The saved rule; null for a draft */
+                rule_id: string | null;
+                name: string;
+                /**
+                 * @description deny blocks a matching message unless an allow rule matches too
+                 * @enum {string}
+                 */
+                action: "deny" | "allow";
+                /** @description A deny rule that could not be decided within its time budget, counted as matching */
+                undecided: boolean;
+            }[];
+        };
+        DlpTestResultInput: {
+            /** @description Whether a message with this text would be accepted */
+            allowed: boolean;
+            /** @description The rules that count as matching, saved rules oldest first, then drafts */
+            matches: {
+                /** @description The saved rule; null for a draft */
+                rule_id: string | null;
+                name: string;
+                /**
+                 * @description deny blocks a matching message unless an allow rule matches too
+                 * @enum {string}
+                 */
+                action: "deny" | "allow";
+                /** @description A deny rule that could not be decided within its time budget, counted as matching */
+                undecided: boolean;
+            }[];
+        };
+        Error: {
+            error: string;
+            /**
+             * @description Machine-readable error code, one of the closed list below: `code` (status): meaning.
+             *
+             *     - `invalid_request` (400): bad or missing body, unknown field in a strict body; also a bad query, cursor or request target, or a request the HTTP layer refuses
+             *     - `no_listing_integration` (400): the AI provider has no address to list models from
+             *     - `no_text_model` (400): a colour suggestion from a brief alone needs a text model, and the organization has none usable
+             *     - `validation_error` (400, 422): 400: console-role rules, consoleRoleId on non-system user; 422: a field fails validation on a route that answers 422
+             *     - `api_key_required` (401): a JWT was used to mint a session
+             *     - `invalid_credentials` (401): wrong email or password, user of another org, suspended or expired org on mint/renew; an unknown or revoked credential
+             *     - `invalid_signature` (401): the webhook signature does not match the timestamp and body
+             *     - `invalid_timestamp` (401): the webhook timestamp is missing, malformed or more than 5 minutes off
+             *     - `renew_window_expired` (401): token older than 7 days (or its sign-in older than 30 days)
+             *     - `unauthorized` (401): no bearer credential, or a credential other than a user session on a route that needs one
+             *     - `insufficient_balance` (402): wallet enforcement is on and the balance is at or below zero: no run starts
+             *     - `no_active_subscription` (402): the organization has no active subscription
+             *     - `spend_limit_reached` (402): wallet enforcement is on and a spend limit covering the run is used up: no run starts
+             *     - `admin_required` (403): platform route without the capability or section
+             *     - `builtin_skill_immutable` (403): modifying or archiving a built-in skill
+             *     - `forbidden` (403): the caller’s role or ownership does not permit the action
+             *     - `forbidden_role` (403): member elevating a service account to admin, or acting on an admin service account or its keys
+             *     - `no_console_role` (403): console key, member without usable console role
+             *     - `org_suspended` (403): organization suspended or demo expired
+             *     - `self_action_forbidden` (403): admin modifying own user through the org user routes
+             *     - `user_suspended` (403): web sign-in with the right password by a suspended user
+             *     - `billing_profile_not_found` (404): profile absent on the organization
+             *     - `no_billing_profile` (404): no billing profile
+             *     - `no_wallet` (404): no wallet configured
+             *     - `not_found` (404): unknown organization or resource, one the caller cannot see, or an unknown route
+             *     - `request_timeout` (408): the request was not received in time
+             *     - `agent_archived` (409): the agent is archived and takes no new runs
+             *     - `already_deleted` (409): organization state conflict: already deleted
+             *     - `already_member` (409): the user is already a member of the project
+             *     - `already_suspended` (409): organization state conflict: already suspended
+             *     - `console_role_in_use` (409): users hold the console role
+             *     - `department_has_children` (409): the department has child departments
+             *     - `department_in_use` (409): usage events reference the department
+             *     - `duplicate_email` (409): a user with this email already exists
+             *     - `duplicate_limit` (409): the organization already has a spend limit on this scope and target
+             *     - `duplicate_name` (409): organization name taken; also a project, service account or console role name taken
+             *     - `duplicate_slug` (409): the AI provider, model family or plan slug is taken
+             *     - `duplicate_version` (409): the model family already has this version
+             *     - `family_in_use` (409): organization model selections use the model family
+             *     - `file_not_pending` (409): project file not pending
+             *     - `has_live_keys` (409): deleting a service account with non-revoked keys
+             *     - `integration_exists` (409): the Telegram bot is already connected as an integration
+             *     - `integration_in_use` (409): usage events reference the integration
+             *     - `invalid_invoice_state` (409): the invoice is not in a state that allows this (a line on an issued invoice, a payment on a draft, …)
+             *     - `last_active_admin` (409): the organization must keep at least one active admin
+             *     - `limit_reached` (409, 422): 409: a collection is at its cap; 422: a workflow or its run goes past a size or model-call limit
+             *     - `managed_externally` (409): plan change conflict: the plan is managed externally
+             *     - `model_already_tracked` (409): a model id is already tracked by an active model family of the provider
+             *     - `no_api_key` (409): the AI provider has no API key
+             *     - `not_deleted` (409): organization state conflict: not deleted
+             *     - `not_suspended` (409): organization state conflict: not suspended
+             *     - `organization_deleted` (409): organization is soft-deleted
+             *     - `payment_exceeds_amount_due` (409): the payment is larger than what the invoice still owes
+             *     - `plan_slug_fixed` (409): the free plan keeps its slug: new organizations are subscribed to it
+             *     - `run_finished` (409): the run has already finished
+             *     - `run_in_progress` (409): the thread already has a run in progress
+             *     - `run_not_awaiting` (409): run not awaiting an answer
+             *     - `same_plan` (409): plan change conflict: already on this plan
+             *     - `self_action_conflict` (409): changing one’s own role, suspending or deleting oneself through the console user routes
+             *     - `service_account_suspended` (409): a suspended service account cannot get keys
+             *     - `system_organization` (409): the system organization cannot be suspended or deleted
+             *     - `upload_incomplete` (409): the upload is missing, expired or not of the declared size
+             *     - `version_in_use` (409): the model version is the latest of its family, selected by an organization or has recorded usage
+             *     - `workflow_archived` (409): the workflow is archived and starts no new runs
+             *     - `payload_too_large` (413): the request body is too large
+             *     - `uri_too_long` (414): the request URL is too long
+             *     - `unsupported_media_type` (415): the body is not application/json
+             *     - `dlp_blocked` (422): message blocked by a deny rule with no matching allow rule
+             *     - `invalid_model` (422): the model is not an active model version of the catalog
+             *     - `step_failed` (422): a workflow step failed, or a nested workflow cannot run as it stands
+             *     - `rate_limited` (429): too many requests, failed sign-ins or open event streams (Retry-After says when to retry)
+             *     - `headers_too_large` (431): the request line or headers are too large
+             *     - `internal_error` (500): an unexpected failure (logged with the request id)
+             *     - `invalid_prompt` (500): the model prompt could not be built
+             *     - `run_failed` (500): the run failed because of an internal error or a value the database refused
+             *     - `model_error` (502): upstream model failure
+             *     - `vendor_error` (502): the vendor failed: it could not list its models, or could not be reached to check an integration
+             *     - `events_unavailable` (503): live events are unavailable
+             *     - `server_busy` (503): too many password checks in progress (Retry-After says when to retry)
+             *     - `shutting_down` (503): the server is shutting down
+             *     - `web_sign_in_unavailable` (503): the platform has no live web (or console) key to sign in with
+             * @enum {string}
+             */
+            code: "invalid_request" | "no_listing_integration" | "no_text_model" | "validation_error" | "api_key_required" | "invalid_credentials" | "invalid_signature" | "invalid_timestamp" | "renew_window_expired" | "unauthorized" | "insufficient_balance" | "no_active_subscription" | "spend_limit_reached" | "admin_required" | "builtin_skill_immutable" | "forbidden" | "forbidden_role" | "no_console_role" | "org_suspended" | "self_action_forbidden" | "user_suspended" | "billing_profile_not_found" | "no_billing_profile" | "no_wallet" | "not_found" | "request_timeout" | "agent_archived" | "already_deleted" | "already_member" | "already_suspended" | "console_role_in_use" | "department_has_children" | "department_in_use" | "duplicate_email" | "duplicate_limit" | "duplicate_name" | "duplicate_slug" | "duplicate_version" | "family_in_use" | "file_not_pending" | "has_live_keys" | "integration_exists" | "integration_in_use" | "invalid_invoice_state" | "last_active_admin" | "limit_reached" | "managed_externally" | "model_already_tracked" | "no_api_key" | "not_deleted" | "not_suspended" | "organization_deleted" | "payment_exceeds_amount_due" | "plan_slug_fixed" | "run_finished" | "run_in_progress" | "run_not_awaiting" | "same_plan" | "self_action_conflict" | "service_account_suspended" | "system_organization" | "upload_incomplete" | "version_in_use" | "workflow_archived" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "dlp_blocked" | "invalid_model" | "step_failed" | "rate_limited" | "headers_too_large" | "internal_error" | "invalid_prompt" | "run_failed" | "model_error" | "vendor_error" | "events_unavailable" | "server_busy" | "shutting_down" | "web_sign_in_unavailable";
+            request_id: string;
+        };
         ErrorInput: {
             error: string;
             /**
@@ -19714,89 +20811,126 @@ export interface components {
             code: "invalid_request" | "no_listing_integration" | "no_text_model" | "validation_error" | "api_key_required" | "invalid_credentials" | "invalid_signature" | "invalid_timestamp" | "renew_window_expired" | "unauthorized" | "insufficient_balance" | "no_active_subscription" | "spend_limit_reached" | "admin_required" | "builtin_skill_immutable" | "forbidden" | "forbidden_role" | "no_console_role" | "org_suspended" | "self_action_forbidden" | "user_suspended" | "billing_profile_not_found" | "no_billing_profile" | "no_wallet" | "not_found" | "request_timeout" | "agent_archived" | "already_deleted" | "already_member" | "already_suspended" | "console_role_in_use" | "department_has_children" | "department_in_use" | "duplicate_email" | "duplicate_limit" | "duplicate_name" | "duplicate_slug" | "duplicate_version" | "family_in_use" | "file_not_pending" | "has_live_keys" | "integration_exists" | "integration_in_use" | "invalid_invoice_state" | "last_active_admin" | "limit_reached" | "managed_externally" | "model_already_tracked" | "no_api_key" | "not_deleted" | "not_suspended" | "organization_deleted" | "payment_exceeds_amount_due" | "plan_slug_fixed" | "run_finished" | "run_in_progress" | "run_not_awaiting" | "same_plan" | "self_action_conflict" | "service_account_suspended" | "system_organization" | "upload_incomplete" | "version_in_use" | "workflow_archived" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "dlp_blocked" | "invalid_model" | "step_failed" | "rate_limited" | "headers_too_large" | "internal_error" | "invalid_prompt" | "run_failed" | "model_error" | "vendor_error" | "events_unavailable" | "server_busy" | "shutting_down" | "web_sign_in_unavailable";
             request_id: string;
         };
-        ThreadInput: {
-            /** Format: uuid */
-            id: string;
+        /** @description Flag name → on or off */
+        FeatureFlags: {
+            [key: string]: boolean;
+        };
+        /** @description Flag name → on or off */
+        FeatureFlagsInput: {
+            [key: string]: boolean;
+        };
+        Identity: {
+            /** @enum {string} */
+            credential_type: "session_token" | "api_key";
+            user_id: string | null;
             /** Format: uuid */
             organization_id: string;
             /** @enum {string} */
-            created_by_type: "user" | "agent" | "workflow";
-            /** Format: uuid */
-            created_by_id: string;
-            title: string | null;
-            project_id: string | null;
-            is_pinned: boolean;
-            created_at: string;
-            updated_at: string;
+            role: "admin" | "member";
+            api_key_id: string | null;
+            service_account_id: string | null;
+            can_mint_cross_org: boolean;
+            can_access_console: boolean;
         };
-        ThreadWithActiveRunInput: {
-            /** Format: uuid */
-            id: string;
+        IdentityInput: {
+            /** @enum {string} */
+            credential_type: "session_token" | "api_key";
+            user_id: string | null;
             /** Format: uuid */
             organization_id: string;
             /** @enum {string} */
-            created_by_type: "user" | "agent" | "workflow";
+            role: "admin" | "member";
+            api_key_id: string | null;
+            service_account_id: string | null;
+            can_mint_cross_org: boolean;
+            can_access_console: boolean;
+        };
+        Integration: {
             /** Format: uuid */
-            created_by_id: string;
-            title: string | null;
-            project_id: string | null;
-            is_pinned: boolean;
+            id: string;
+            /**
+             * @description `telegram`: the messaging bot (an inbound channel); `microsoft_365`: the office suite (a connector)
+             * @enum {string}
+             */
+            type: "telegram" | "microsoft_365";
+            display_name: string;
+            last_validated_at: string | null;
             created_at: string;
             updated_at: string;
-            /** @description The running or awaiting run, or null */
-            active_run_id: string | null;
-        };
-        MessageAttachmentInput: {
-            /** @enum {string} */
-            type: "project_file" | "artifact";
             /** Format: uuid */
-            id: string;
-            filename: string;
-            mime_type: string;
-        };
-        MessageInput: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            thread_id: string;
-            /** @enum {string} */
-            role: "user" | "assistant";
-            content: string;
-            run_id: string | null;
-            created_by_type: string;
-            created_by_id: string | null;
-            metadata: {
+            organization_id: string;
+            config: {
                 [key: string]: unknown;
             };
-            attachments: components["schemas"]["MessageAttachmentInput"][];
-            created_at: string;
+            /** @enum {string} */
+            status: "connected" | "error";
+            /** @description Why the last validation failed; null while connected */
+            last_error: string | null;
         };
-        RunInput: {
+        IntegrationInput: {
             /** Format: uuid */
             id: string;
-            /** Format: uuid */
-            thread_id: string;
-            /** @enum {string} */
-            status: "queued" | "running" | "awaiting" | "completed" | "failed" | "cancelled";
-            agent_id: string | null;
-            workflow_id: string | null;
-            error: {
-                code: string;
-                message: string;
-            } | null;
+            /**
+             * @description `telegram`: the messaging bot (an inbound channel); `microsoft_365`: the office suite (a connector)
+             * @enum {string}
+             */
+            type: "telegram" | "microsoft_365";
+            display_name: string;
+            last_validated_at: string | null;
             created_at: string;
             updated_at: string;
-            completed_at: string | null;
+            /** Format: uuid */
+            organization_id: string;
+            config: {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            status: "connected" | "error";
+            /** @description Why the last validation failed; null while connected */
+            last_error: string | null;
         };
-        SpendLimitPauseInput: {
+        IntegrationSummary: {
             /** Format: uuid */
             id: string;
+            /**
+             * @description `telegram`: the messaging bot (an inbound channel); `microsoft_365`: the office suite (a connector)
+             * @enum {string}
+             */
+            type: "telegram" | "microsoft_365";
+            display_name: string;
+            last_validated_at: string | null;
+            created_at: string;
+            updated_at: string;
             /** @enum {string} */
-            scope: "organization" | "department" | "user" | "agent";
-            scope_id: string | null;
-            label: string | null;
-            amount_minor: number;
-            spent_minor: number;
+            status: "active" | "error";
+        };
+        IntegrationSummaryInput: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description `telegram`: the messaging bot (an inbound channel); `microsoft_365`: the office suite (a connector)
+             * @enum {string}
+             */
+            type: "telegram" | "microsoft_365";
+            display_name: string;
+            last_validated_at: string | null;
+            created_at: string;
+            updated_at: string;
+            /** @enum {string} */
+            status: "active" | "error";
+        };
+        Interrupt: {
+            /** @enum {string} */
+            type: "approval" | "clarification";
+            prompt: string;
+            options: string[];
+            multiSelect: boolean;
+            /**
+             * @description Set on an approval to let the run go past a spend limit
+             * @constant
+             */
+            kind?: "spend_limit";
+            spend_limit?: components["schemas"]["SpendLimitPause"];
         };
         InterruptInput: {
             /** @enum {string} */
@@ -19811,130 +20945,42 @@ export interface components {
             kind?: "spend_limit";
             spend_limit?: components["schemas"]["SpendLimitPauseInput"];
         };
-        ActInput: {
-            /** Format: uuid */
-            id: string;
-            key: string;
-            /** @enum {string} */
-            status: "pending" | "running" | "awaiting" | "completed" | "failed" | "cancelled";
-            description: string;
-            dependsOn: string[];
-            error: string | null;
-            interrupt: components["schemas"]["InterruptInput"] | null;
-        };
-        RunSnapshotInput: {
-            run: components["schemas"]["RunInput"];
-            acts: components["schemas"]["ActInput"][];
-            partialText: string;
-            artifacts: ({
-                /** Format: uuid */
-                id: string;
-                filename: string;
-                title: string | null;
-                mime_type: string;
-                size_bytes: number;
-                status: string;
-                created_by_tool: string | null;
-            } & {
-                [key: string]: unknown;
-            })[];
-            /** Format: uuid */
-            outputMessageId: string;
-            outputMessage: components["schemas"]["MessageInput"] | null;
-        };
-        PendingApprovalInput: {
-            /**
-             * Format: uuid
-             * @description The awaiting act (interrupt id)
-             */
-            id: string;
-            /** @enum {string} */
-            type: "approval" | "clarification";
-            /** Format: uuid */
-            run_id: string;
-            /** Format: uuid */
-            thread_id: string;
-            /** @description The title of the thread the run waits in: null while it has none, and on a spend-limit pause of a thread the caller cannot otherwise see */
-            thread_title: string | null;
-            act_key: string;
-            prompt: string;
-            options: string[];
-            multi_select: boolean;
-            /** @description `spend_limit`: org admins alone see and answer it */
-            kind: "spend_limit" | null;
-            spend_limit: components["schemas"]["SpendLimitPauseInput"] | null;
-            created_at: string;
-        };
-        AgentInput: {
+        Invoice: {
             /** Format: uuid */
             id: string;
             /** Format: uuid */
             organization_id: string;
-            name: string;
-            description: string | null;
-            system_prompt: string;
-            config: {
-                [key: string]: unknown;
-            };
+            subscription_id: string | null;
+            /** @description The profile used at issue; null once that profile is deleted */
+            billing_profile_id: string | null;
             /** @enum {string} */
-            visibility: "organization" | "private";
-            default_skill_slugs: string[];
-            /** Format: uuid */
-            created_by: string;
-            /** @enum {string} */
-            status: "active" | "archived";
-            created_at: string;
-            updated_at: string;
-        };
-        ArtifactInput: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            organization_id: string;
-            /** Format: uuid */
-            thread_id: string;
-            parent_id: string | null;
-            run_id: string | null;
-            created_by_tool: string | null;
-            /**
-             * @description Inferred from the extension, then the MIME type
-             * @enum {string}
-             */
-            type: "dashboard" | "image" | "presentation" | "spreadsheet" | "document" | "file";
-            title: string | null;
-            description: string | null;
-            filename: string;
-            mime_type: string;
-            size_bytes: number;
-            storage_key: string;
-            /** @enum {string} */
-            status: "ready" | "deleted";
-            /** @description Generator code (sandbox generation); null for built-in generators */
-            code: string | null;
-            /** @description The source the file was generated from (JSON), or the text itself */
-            content: string | null;
-            generator: string | null;
-            generator_version: string | null;
-            prompt: string | null;
-            model: string | null;
-            created_at: string;
-            updated_at: string;
-        };
-        InvoiceLineItemInput: {
-            /** Format: uuid */
-            id: string;
-            description: string;
-            /** @description USD minor units; negative for a credit */
-            amount_minor: number;
+            status: "draft" | "open" | "paid" | "void" | "uncollectible";
+            /** @description First day billed, in the organization’s timezone */
+            period_start: string;
+            /** @description Last day billed (inclusive), in the organization’s timezone */
+            period_end: string;
+            total_usd_minor: number;
+            /** @description Total in `currency`: total_usd_minor × fx_rate, rounded half-up */
+            total_minor: number;
             currency: string;
-        };
-        InvoicePaymentInput: {
-            /** Format: uuid */
-            id: string;
-            /** @description Minor units of the invoice's currency */
-            amount_minor: number;
-            note: string | null;
+            /** @description USD → currency, fixed at issue; null while a draft */
+            fx_rate: string | null;
+            due_date: string | null;
+            issued_at: string | null;
+            paid_at: string | null;
+            billing_snapshot: {
+                [key: string]: unknown;
+            } | null;
+            subscription_snapshot: {
+                [key: string]: unknown;
+            } | null;
+            amount_paid_minor: number;
+            amount_due_minor: number;
+            payments: components["schemas"]["InvoicePayment"][];
+            line_items: components["schemas"]["InvoiceLineItem"][];
+            notes: string | null;
             created_at: string;
+            updated_at: string;
         };
         InvoiceInput: {
             /** Format: uuid */
@@ -19973,416 +21019,77 @@ export interface components {
             created_at: string;
             updated_at: string;
         };
-        WalletInput: {
+        InvoiceLineItem: {
             /** Format: uuid */
             id: string;
-            /** Format: uuid */
-            organization_id: string;
-            /** @description The sum of the ledger, in cents; may go below zero */
-            balance_minor: number;
-            /** @constant */
-            currency: "USD";
-            enforcement_enabled: boolean;
-            low_balance_threshold_minor: number;
-            /** @description balance_minor is at or below low_balance_threshold_minor */
-            low_balance: boolean;
-            created_at: string;
-            updated_at: string;
-        };
-        WalletLedgerEntryInput: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            organization_id: string;
-            /** Format: uuid */
-            wallet_id: string;
-            /** @enum {string} */
-            kind: "credit" | "debit";
-            /** @description Signed cents: a credit is positive, a debit negative or zero */
+            description: string;
+            /** @description USD minor units; negative for a credit */
             amount_minor: number;
-            /** @description The usage event a debit is for */
-            usage_event_id: string | null;
+            currency: string;
+        };
+        InvoiceLineItemInput: {
+            /** Format: uuid */
+            id: string;
+            description: string;
+            /** @description USD minor units; negative for a credit */
+            amount_minor: number;
+            currency: string;
+        };
+        InvoicePayment: {
+            /** Format: uuid */
+            id: string;
+            /** @description Minor units of the invoice's currency */
+            amount_minor: number;
             note: string | null;
+            created_at: string;
+        };
+        InvoicePaymentInput: {
+            /** Format: uuid */
+            id: string;
+            /** @description Minor units of the invoice's currency */
+            amount_minor: number;
+            note: string | null;
+            created_at: string;
+        };
+        IssuedApiKey: {
+            /** Format: uuid */
+            id: string;
+            prefix: string;
+            name: string;
+            /** @enum {string} */
+            role: "admin" | "member";
+            /** Format: uuid */
+            organization_id: string;
+            /** Format: uuid */
+            service_account_id: string;
             created_by_user_id: string | null;
             created_at: string;
+            last_used_at: string | null;
+            expires_at: string | null;
+            revoked_at: string | null;
+            /** @description The plaintext key; shown only in this response */
+            key: string;
         };
-        SpendLimitInput: {
+        IssuedApiKeyInput: {
             /** Format: uuid */
             id: string;
-            /** @enum {string} */
-            scope: "organization" | "department" | "user" | "agent";
-            /** @description The department, user or agent; null for the organization */
-            scope_id: string | null;
-            /** @description Its name (null once the department or agent no longer exists) */
-            label: string | null;
-            amount_minor: number;
-            /** @description The period's usage in scope, rounded half-up to cents once */
-            spent_minor: number;
-            /** @description max(0, amount_minor - spent_minor) */
-            remaining_minor: number;
-            /** @description spent / amount × 100, one decimal; may pass 100; 100 for a zero amount */
-            percent_used: number;
-        };
-        SpendLimitsInput: {
-            /** @description First day of the current calendar month in the organization timezone */
-            period_start: string;
-            /** @description Last day of that month (inclusive) */
-            period_end: string;
-            limits: components["schemas"]["SpendLimitInput"][];
-        };
-        PlanInput: {
-            /** Format: uuid */
-            id: string;
-            slug: string;
+            prefix: string;
             name: string;
-            description: string | null;
-            /** @description Monthly price in minor units of `currency` */
-            price_minor: number;
-            currency: string;
-            is_active: boolean;
-            created_at: string;
-            updated_at: string;
-        };
-        BillingProfileInput: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            organization_id: string;
-            name: string;
-            is_default: boolean;
-            legal_name: string;
-            tax_id: string | null;
-            registration_number: string | null;
-            billing_email: string | null;
-            billing_contact_name: string | null;
-            billing_contact_phone: string | null;
-            address_line1: string | null;
-            address_line2: string | null;
-            address_country: string | null;
-            address_city: string | null;
-            address_postal_code: string | null;
             /** @enum {string} */
-            currency: "AED" | "USD";
-            /** @enum {string} */
-            payment_terms: "due_on_receipt" | "net_15" | "net_30" | "net_60";
-            /** @enum {string} */
-            default_payment_method: "wire" | "check";
-            created_at: string;
-            updated_at: string;
-        };
-        SubscriptionRowInput: {
-            /** Format: uuid */
-            id: string;
+            role: "admin" | "member";
             /** Format: uuid */
             organization_id: string;
             /** Format: uuid */
-            plan_id: string;
-            /** @enum {string} */
-            status: "trialing" | "active" | "past_due" | "canceled";
-            /** @description `manual` unless a payment processor manages the subscription */
-            billing_source: string;
-            processor_subscription_id: string | null;
-            trial_ends_at: string | null;
-            started_at: string;
-            current_period_start: string | null;
-            current_period_end: string | null;
-            cancel_at_period_end: boolean;
-            canceled_at: string | null;
+            service_account_id: string;
+            created_by_user_id: string | null;
             created_at: string;
-            updated_at: string;
+            last_used_at: string | null;
+            expires_at: string | null;
+            revoked_at: string | null;
+            /** @description The plaintext key; shown only in this response */
+            key: string;
         };
-        SubscriptionInput: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            organization_id: string;
-            /** Format: uuid */
-            plan_id: string;
-            /** @enum {string} */
-            status: "trialing" | "active" | "past_due" | "canceled";
-            /** @description `manual` unless a payment processor manages the subscription */
-            billing_source: string;
-            processor_subscription_id: string | null;
-            trial_ends_at: string | null;
-            started_at: string;
-            current_period_start: string | null;
-            current_period_end: string | null;
-            cancel_at_period_end: boolean;
-            canceled_at: string | null;
-            created_at: string;
-            updated_at: string;
-            plan_name: string;
-            plan_slug: string;
-        };
-        BrandingAssetInput: {
-            storage_key: string;
-            filename: string;
-            mime_type: string;
-            size_bytes: number;
-            /** @description A signed download URL, valid for one hour */
-            get_url: string;
-        };
-        BrandingInput: {
-            /** Format: uuid */
-            organization_id: string;
-            logo_light: components["schemas"]["BrandingAssetInput"] | null;
-            logo_dark: components["schemas"]["BrandingAssetInput"] | null;
-            brand_book: components["schemas"]["BrandingAssetInput"] | null;
-            color_primary: string | null;
-            color_secondary: string | null;
-            color_accent: string | null;
-            guidelines_text: string | null;
-            updated_at: string;
-        };
-        PickerModelInput: {
-            /** Format: uuid */
-            id: string;
-            modelId: string;
-            displayName: string;
-            /** Format: uuid */
-            familyId: string;
-            familyName: string;
-            /** Format: uuid */
-            providerId: string;
-            providerName: string;
-            providerSlug: string;
-            capabilities: ("text" | "image" | "audio" | "embeddings" | "thinking")[];
-            contextWindow: number | null;
-            maxOutputTokens: number | null;
-        };
-        ModelSelectionsInput: {
-            selections: {
-                /** @enum {string} */
-                key: "text" | "image" | "audio" | "embeddings" | "thinking";
-                /** Format: uuid */
-                model_version_id: string;
-            }[];
-        };
-        AiModelFamilyUsageInput: {
-            selections: {
-                /** Format: uuid */
-                organization_id: string;
-                organization_name: string;
-                /**
-                 * @description A capability (text, image, audio, embeddings) or the thinking activity
-                 * @enum {string}
-                 */
-                key: "text" | "image" | "audio" | "embeddings" | "thinking";
-                /** Format: uuid */
-                model_version_id: string;
-                /** @description The vendor model id of the selected version */
-                model_id: string;
-            }[];
-            /** @description Whether usage events reference any version of the family */
-            has_recorded_usage: boolean;
-        };
-        AiModelFamilyInput: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            providerId: string;
-            name: string;
-            slug: string;
-            description: string | null;
-            latestVersionId: string | null;
-            isActive: boolean;
-            createdAt: string;
-            updatedAt: string;
-        };
-        AiModelVersionInput: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            familyId: string;
-            modelId: string;
-            version: string;
-            displayName: string;
-            inputModalities: string[];
-            outputModalities: string[];
-            supportsToolUse: boolean;
-            supportsStreaming: boolean;
-            supportsStructuredOutput: boolean;
-            supportsThinking: boolean;
-            capabilities: {
-                [key: string]: unknown;
-            };
-            contextWindow: number | null;
-            maxOutputTokens: number | null;
-            /** @description Cents per 1M input tokens */
-            inputCostPer1m: number | null;
-            /** @description Cents per 1M output tokens */
-            outputCostPer1m: number | null;
-            /** @description Cents per 1M cached input tokens */
-            cachedInputCostPer1m: number | null;
-            /** @description Cents per 1M cache-creation tokens */
-            cacheCreationCostPer1m: number | null;
-            /** @description Cents per 1,000 audio minutes */
-            audioCostPer1kMinutes: number | null;
-            isActive: boolean;
-            releasedAt: string | null;
-            /** @description When a vendor listing (import or sync) last included the model */
-            last_listed_at: string | null;
-            /** @description Whether that listing marked the model deprecated */
-            upstream_deprecated: boolean;
-            createdAt: string;
-            updatedAt: string;
-        };
-        AvailableModelFieldsInput: {
-            modelId: string;
-            version: string;
-            displayName: string;
-            inputModalities: string[];
-            outputModalities: string[];
-            supportsToolUse?: boolean;
-            supportsStreaming?: boolean;
-            contextWindow?: number;
-            maxOutputTokens?: number;
-        };
-        AvailableModelInput: {
-            /** @description The vendor model id */
-            id: string;
-            display_name: string;
-            /** @enum {string} */
-            kind: "chat" | "image" | "audio" | "embedding" | "other";
-            deprecated: boolean;
-            owned_by: string | null;
-            released_at: string | null;
-            /** @description The active category holding this id, or null */
-            tracked: {
-                id: string;
-                name: string;
-                slug: string;
-            } | null;
-            fields: components["schemas"]["AvailableModelFieldsInput"];
-            /** @description The raw vendor object */
-            vendor: {
-                [key: string]: unknown;
-            };
-        };
-        ModelListingInput: {
-            /** @description Whether the vendor documents this listing (false for generic OpenAI-compatible) */
-            documented: boolean;
-            docs_url: string | null;
-            fetched_at: string;
-        };
-        AiProviderInput: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            slug: string;
-            website: string | null;
-            /** @description The stored API root; null for a known vendor on its public address */
-            base_url: string | null;
-            /** @description The API root the gateway calls: base_url, else the known vendor address; null when neither */
-            effective_base_url: string | null;
-            has_api_key: boolean;
-            created_at: string;
-            updated_at: string;
-        };
-        AiModelSyncResultInput: {
-            /** @description Listed versions whose vendor-stated fields changed */
-            updated: number;
-            /** @description Listed versions that already matched the listing */
-            unchanged: number;
-            /** @description Versions whose model id the vendor no longer lists */
-            unlisted: {
-                /**
-                 * Format: uuid
-                 * @description The model version id
-                 */
-                id: string;
-                /** Format: uuid */
-                family_id: string;
-                /** @description The vendor model id */
-                model_id: string;
-                version: string;
-            }[];
-            /** @description Listed versions the vendor marks deprecated */
-            deprecated: {
-                /**
-                 * Format: uuid
-                 * @description The model version id
-                 */
-                id: string;
-                /** Format: uuid */
-                family_id: string;
-                /** @description The vendor model id */
-                model_id: string;
-                version: string;
-            }[];
-            /** @description Non-empty when nothing could be compared (the vendor listed no models) */
-            errors: string[];
-        };
-        OrganizationInput: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            is_system: boolean;
-            is_suspended: boolean;
-            plan_id: string | null;
-            plan_name: string | null;
-            subscription_id: string | null;
-            subscription_status: string | null;
-            policy_overrides: {
-                [key: string]: unknown;
-            };
-            industry: string | null;
-            primary_language: string;
-            primary_timezone: string;
-            user_count: number;
-            created_at: string;
-            updated_at: string;
-            deleted_at: string | null;
-        };
-        AdminOrganizationInput: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            is_system: boolean;
-            is_suspended: boolean;
-            plan_id: string | null;
-            plan_name: string | null;
-            subscription_id: string | null;
-            subscription_status: string | null;
-            policy_overrides: {
-                [key: string]: unknown;
-            };
-            industry: string | null;
-            primary_language: string;
-            primary_timezone: string;
-            user_count: number;
-            created_at: string;
-            updated_at: string;
-            deleted_at: string | null;
-            plan_slug: string | null;
-            task_count_last30d: number;
-        };
-        DemoOrganizationInput: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            is_system: boolean;
-            is_suspended: boolean;
-            plan_id: string | null;
-            plan_name: string | null;
-            subscription_id: string | null;
-            subscription_status: string | null;
-            policy_overrides: {
-                [key: string]: unknown;
-            };
-            industry: string | null;
-            primary_language: string;
-            primary_timezone: string;
-            user_count: number;
-            created_at: string;
-            updated_at: string;
-            deleted_at: string | null;
-            plan_slug: string | null;
-            task_count_last30d: number;
-            /** @description After this instant members get 403 org_suspended */
-            expires_at: string;
-        };
-        UserInput: {
+        Me: {
             /** Format: uuid */
             id: string;
             /** Format: uuid */
@@ -20401,6 +21108,8 @@ export interface components {
             department_id: string | null;
             created_at: string;
             updated_at: string;
+            console_role: string | null;
+            console_sections: ("platform" | "organizations" | "sales" | "operations" | "ai-platform" | "billing" | "access")[] | null;
         };
         MeInput: {
             /** Format: uuid */
@@ -20424,260 +21133,245 @@ export interface components {
             console_role: string | null;
             console_sections: ("platform" | "organizations" | "sales" | "operations" | "ai-platform" | "billing" | "access")[] | null;
         };
-        SystemUserInput: {
+        Message: {
             /** Format: uuid */
             id: string;
             /** Format: uuid */
-            organization_id: string;
-            organization_name: string;
-            organization_is_system: boolean;
-            first_name: string;
-            last_name: string;
-            display_name: string;
-            email: string;
+            thread_id: string;
             /** @enum {string} */
-            role: "admin" | "member";
-            is_suspended: boolean;
-            is_developer: boolean;
-            console_role_id: string | null;
-            department_id: string | null;
+            role: "user" | "assistant";
+            content: string;
+            run_id: string | null;
+            created_by_type: string;
+            created_by_id: string | null;
+            metadata: {
+                [key: string]: unknown;
+            };
+            attachments: components["schemas"]["MessageAttachment"][];
             created_at: string;
-            updated_at: string;
-            console_role: string | null;
         };
-        ConsoleRoleInput: {
+        MessageAttachment: {
+            /** @enum {string} */
+            type: "project_file" | "artifact";
+            /** Format: uuid */
+            id: string;
+            filename: string;
+            mime_type: string;
+        };
+        MessageAttachmentInput: {
+            /** @enum {string} */
+            type: "project_file" | "artifact";
+            /** Format: uuid */
+            id: string;
+            filename: string;
+            mime_type: string;
+        };
+        MessageInput: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            thread_id: string;
+            /** @enum {string} */
+            role: "user" | "assistant";
+            content: string;
+            run_id: string | null;
+            created_by_type: string;
+            created_by_id: string | null;
+            metadata: {
+                [key: string]: unknown;
+            };
+            attachments: components["schemas"]["MessageAttachmentInput"][];
+            created_at: string;
+        };
+        ModelListing: {
+            /** @description Whether the vendor documents this listing (false for generic OpenAI-compatible) */
+            documented: boolean;
+            docs_url: string | null;
+            fetched_at: string;
+        };
+        ModelListingInput: {
+            /** @description Whether the vendor documents this listing (false for generic OpenAI-compatible) */
+            documented: boolean;
+            docs_url: string | null;
+            fetched_at: string;
+        };
+        ModelSelections: {
+            selections: {
+                /** @enum {string} */
+                key: "text" | "image" | "audio" | "embeddings" | "thinking";
+                /** Format: uuid */
+                model_version_id: string;
+            }[];
+        };
+        ModelSelectionsInput: {
+            selections: {
+                /** @enum {string} */
+                key: "text" | "image" | "audio" | "embeddings" | "thinking";
+                /** Format: uuid */
+                model_version_id: string;
+            }[];
+        };
+        Organization: {
             /** Format: uuid */
             id: string;
             name: string;
-            sections: ("platform" | "organizations" | "sales" | "operations" | "ai-platform" | "billing" | "access")[];
+            is_system: boolean;
+            is_suspended: boolean;
+            plan_id: string | null;
+            plan_name: string | null;
+            subscription_id: string | null;
+            subscription_status: string | null;
+            policy_overrides: {
+                [key: string]: unknown;
+            };
+            industry: string | null;
+            primary_language: string;
+            primary_timezone: string;
             user_count: number;
             created_at: string;
             updated_at: string;
+            deleted_at: string | null;
         };
-        ServiceAccountInput: {
+        OrganizationInput: {
             /** Format: uuid */
             id: string;
-            /** Format: uuid */
-            organization_id: string;
             name: string;
-            description: string | null;
-            /** @enum {string} */
-            role: "admin" | "member";
+            is_system: boolean;
             is_suspended: boolean;
-            can_access_console: boolean;
-            can_mint_cross_org: boolean;
-            created_by_user_id: string | null;
+            plan_id: string | null;
+            plan_name: string | null;
+            subscription_id: string | null;
+            subscription_status: string | null;
+            policy_overrides: {
+                [key: string]: unknown;
+            };
+            industry: string | null;
+            primary_language: string;
+            primary_timezone: string;
+            user_count: number;
             created_at: string;
             updated_at: string;
-            last_used_at: string | null;
+            deleted_at: string | null;
         };
-        ApiKeyInput: {
-            /** Format: uuid */
+        PendingApproval: {
+            /**
+             * Format: uuid
+             * @description The awaiting act (interrupt id)
+             */
             id: string;
-            prefix: string;
-            name: string;
             /** @enum {string} */
-            role: "admin" | "member";
+            type: "approval" | "clarification";
             /** Format: uuid */
-            organization_id: string;
+            run_id: string;
             /** Format: uuid */
-            service_account_id: string;
-            created_by_user_id: string | null;
+            thread_id: string;
+            /** @description The title of the thread the run waits in: null while it has none, and on a spend-limit pause of a thread the caller cannot otherwise see */
+            thread_title: string | null;
+            act_key: string;
+            prompt: string;
+            options: string[];
+            multi_select: boolean;
+            /** @description `spend_limit`: org admins alone see and answer it */
+            kind: "spend_limit" | null;
+            spend_limit: components["schemas"]["SpendLimitPause"] | null;
             created_at: string;
-            last_used_at: string | null;
-            expires_at: string | null;
-            revoked_at: string | null;
         };
-        IssuedApiKeyInput: {
-            /** Format: uuid */
+        PendingApprovalInput: {
+            /**
+             * Format: uuid
+             * @description The awaiting act (interrupt id)
+             */
             id: string;
-            prefix: string;
-            name: string;
             /** @enum {string} */
-            role: "admin" | "member";
+            type: "approval" | "clarification";
             /** Format: uuid */
-            organization_id: string;
+            run_id: string;
             /** Format: uuid */
-            service_account_id: string;
-            created_by_user_id: string | null;
+            thread_id: string;
+            /** @description The title of the thread the run waits in: null while it has none, and on a spend-limit pause of a thread the caller cannot otherwise see */
+            thread_title: string | null;
+            act_key: string;
+            prompt: string;
+            options: string[];
+            multi_select: boolean;
+            /** @description `spend_limit`: org admins alone see and answer it */
+            kind: "spend_limit" | null;
+            spend_limit: components["schemas"]["SpendLimitPauseInput"] | null;
             created_at: string;
-            last_used_at: string | null;
-            expires_at: string | null;
-            revoked_at: string | null;
-            /** @description The plaintext key; shown only in this response */
-            key: string;
         };
-        DepartmentInput: {
+        PickerModel: {
             /** Format: uuid */
             id: string;
+            modelId: string;
+            displayName: string;
             /** Format: uuid */
-            organization_id: string;
-            parent_department_id: string | null;
+            familyId: string;
+            familyName: string;
+            /** Format: uuid */
+            providerId: string;
+            providerName: string;
+            providerSlug: string;
+            capabilities: ("text" | "image" | "audio" | "embeddings" | "thinking")[];
+            contextWindow: number | null;
+            maxOutputTokens: number | null;
+        };
+        PickerModelInput: {
+            /** Format: uuid */
+            id: string;
+            modelId: string;
+            displayName: string;
+            /** Format: uuid */
+            familyId: string;
+            familyName: string;
+            /** Format: uuid */
+            providerId: string;
+            providerName: string;
+            providerSlug: string;
+            capabilities: ("text" | "image" | "audio" | "embeddings" | "thinking")[];
+            contextWindow: number | null;
+            maxOutputTokens: number | null;
+        };
+        Plan: {
+            /** Format: uuid */
+            id: string;
+            slug: string;
             name: string;
             description: string | null;
-            created_at: string;
-            updated_at: string;
-        };
-        DlpRuleInput: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            organization_id: string;
-            name: string;
-            pattern: string;
-            /**
-             * @description deny blocks a matching message unless an allow rule matches too
-             * @enum {string}
-             */
-            action: "deny" | "allow";
+            /** @description Monthly price in minor units of `currency` */
+            price_minor: number;
+            currency: string;
             is_active: boolean;
             created_at: string;
             updated_at: string;
         };
-        DlpRuleListInput: {
-            /** @description Every rule of the organization, oldest first */
-            data: components["schemas"]["DlpRuleInput"][];
-            /** @constant */
-            has_more: false;
-            next_cursor: null;
-        };
-        DlpTestResultInput: {
-            /** @description Whether a message with this text would be accepted */
-            allowed: boolean;
-            /** @description The rules that count as matching, saved rules oldest first, then drafts */
-            matches: {
-                /** @description The saved rule; null for a draft */
-                rule_id: string | null;
-                name: string;
-                /**
-                 * @description deny blocks a matching message unless an allow rule matches too
-                 * @enum {string}
-                 */
-                action: "deny" | "allow";
-                /** @description A deny rule that could not be decided within its time budget, counted as matching */
-                undecided: boolean;
-            }[];
-        };
-        DlpDryRunStartedInput: {
+        PlanInput: {
             /** Format: uuid */
             id: string;
-            /** @enum {string} */
-            status: "queued" | "running" | "completed" | "failed";
-        };
-        DlpDryRunInput: {
-            /** Format: uuid */
-            id: string;
-            /** @enum {string} */
-            status: "queued" | "running" | "completed" | "failed";
-            days: number;
-            /** @description Percent of the messages to scan that were scanned */
-            progress: number;
-            created_at: string;
-            completed_at: string | null;
-            /** @description Set once the dry run has completed */
-            result: {
-                /** @description User messages checked */
-                scanned: number;
-                /** @description Of those, the ones the rules would have refused */
-                blocked: number;
-                /** @description The window held more than 50000 user messages: the oldest were not scanned */
-                truncated: boolean;
-                /** @description Up to 20 blocked messages, newest first, each with the rule that blocked it */
-                examples: {
-                    /** Format: uuid */
-                    message_id: string;
-                    /** Format: uuid */
-                    thread_id: string;
-                    /** @description The saved rule; null for a draft */
-                    rule_id: string | null;
-                    rule_name: string;
-                    /** @description The rule blocked because it could not be decided in time */
-                    undecided: boolean;
-                    /** @description Context around the match, the matched text masked as ••• */
-                    excerpt: string;
-                }[];
-            } | null;
-        };
-        /** @description Flag name → on or off */
-        FeatureFlagsInput: {
-            [key: string]: boolean;
-        };
-        SessionInput: {
-            token: string;
-            expires_at: string;
-        };
-        IdentityInput: {
-            /** @enum {string} */
-            credential_type: "session_token" | "api_key";
-            user_id: string | null;
-            /** Format: uuid */
-            organization_id: string;
-            /** @enum {string} */
-            role: "admin" | "member";
-            api_key_id: string | null;
-            service_account_id: string | null;
-            can_mint_cross_org: boolean;
-            can_access_console: boolean;
-        };
-        WebSessionInput: {
-            user: components["schemas"]["MeInput"];
-            expires_at: string;
-        };
-        WebSessionRenewalInput: {
-            expires_at: string;
-        };
-        IntegrationInput: {
-            /** Format: uuid */
-            id: string;
-            /**
-             * @description `telegram`: the messaging bot (an inbound channel); `microsoft_365`: the office suite (a connector)
-             * @enum {string}
-             */
-            type: "telegram" | "microsoft_365";
-            display_name: string;
-            last_validated_at: string | null;
+            slug: string;
+            name: string;
+            description: string | null;
+            /** @description Monthly price in minor units of `currency` */
+            price_minor: number;
+            currency: string;
+            is_active: boolean;
             created_at: string;
             updated_at: string;
+        };
+        Project: {
+            /** Format: uuid */
+            id: string;
             /** Format: uuid */
             organization_id: string;
-            config: {
-                [key: string]: unknown;
-            };
+            name: string;
+            description: string | null;
             /** @enum {string} */
-            status: "connected" | "error";
-            /** @description Why the last validation failed; null while connected */
-            last_error: string | null;
-        };
-        IntegrationSummaryInput: {
+            status: "active" | "archived";
             /** Format: uuid */
-            id: string;
-            /**
-             * @description `telegram`: the messaging bot (an inbound channel); `microsoft_365`: the office suite (a connector)
-             * @enum {string}
-             */
-            type: "telegram" | "microsoft_365";
-            display_name: string;
-            last_validated_at: string | null;
+            created_by: string;
             created_at: string;
             updated_at: string;
-            /** @enum {string} */
-            status: "active" | "error";
         };
-        TelegramLinkInput: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            integration_id: string;
-            bot_username: string | null;
-            chat_id: number;
-            /**
-             * Format: uuid
-             * @description The thread the chat talks in
-             */
-            thread_id: string;
-            created_at: string;
-        };
-        ProjectFileListRowInput: {
+        ProjectFile: {
             /** Format: uuid */
             id: string;
             /** Format: uuid */
@@ -20693,6 +21387,15 @@ export interface components {
             index_status: "pending" | "processing" | "ready" | "failed";
             created_at: string;
             updated_at: string;
+            storage_key: string;
+            error: string | null;
+            /** @description Extracted text, once indexed */
+            content: string | null;
+            extractor: string | null;
+            extractor_version: string | null;
+            extracted_at: string | null;
+            indexed_at: string | null;
+            uploaded_by: string | null;
         };
         ProjectFileInput: {
             /** Format: uuid */
@@ -20720,6 +21423,40 @@ export interface components {
             indexed_at: string | null;
             uploaded_by: string | null;
         };
+        ProjectFileListRow: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            organization_id: string;
+            /** Format: uuid */
+            project_id: string;
+            filename: string;
+            mime_type: string;
+            size_bytes: number;
+            /** @enum {string} */
+            status: "pending" | "ready" | "failed" | "deleted";
+            /** @enum {string} */
+            index_status: "pending" | "processing" | "ready" | "failed";
+            created_at: string;
+            updated_at: string;
+        };
+        ProjectFileListRowInput: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            organization_id: string;
+            /** Format: uuid */
+            project_id: string;
+            filename: string;
+            mime_type: string;
+            size_bytes: number;
+            /** @enum {string} */
+            status: "pending" | "ready" | "failed" | "deleted";
+            /** @enum {string} */
+            index_status: "pending" | "processing" | "ready" | "failed";
+            created_at: string;
+            updated_at: string;
+        };
         ProjectInput: {
             /** Format: uuid */
             id: string;
@@ -20733,6 +21470,33 @@ export interface components {
             created_by: string;
             created_at: string;
             updated_at: string;
+        };
+        ProjectListRow: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            organization_id: string;
+            name: string;
+            description: string | null;
+            /** @enum {string} */
+            status: "active" | "archived";
+            /** Format: uuid */
+            created_by: string;
+            created_at: string;
+            updated_at: string;
+            conversation_count: number;
+            /** @description Files with status ready */
+            file_count: number;
+            /** @description Member rows plus the creator when the creator has no row */
+            member_count: number;
+            /** @description Up to 5: the creator first, then members by time added */
+            member_preview: {
+                /** Format: uuid */
+                user_id: string;
+                display_name: string;
+            }[];
+            /** @enum {string} */
+            viewer_role: "admin" | "member";
         };
         ProjectListRowInput: {
             /** Format: uuid */
@@ -20761,6 +21525,17 @@ export interface components {
             /** @enum {string} */
             viewer_role: "admin" | "member";
         };
+        ProjectMember: {
+            /** Format: uuid */
+            project_id: string;
+            /** Format: uuid */
+            user_id: string;
+            /** @enum {string} */
+            role: "admin" | "member";
+            added_by_user_id: string | null;
+            added_at: string;
+            display_name: string;
+        };
         ProjectMemberInput: {
             /** Format: uuid */
             project_id: string;
@@ -20771,6 +21546,145 @@ export interface components {
             added_by_user_id: string | null;
             added_at: string;
             display_name: string;
+        };
+        Run: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            thread_id: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "awaiting" | "completed" | "failed" | "cancelled";
+            agent_id: string | null;
+            workflow_id: string | null;
+            error: {
+                code: string;
+                message: string;
+            } | null;
+            created_at: string;
+            updated_at: string;
+            completed_at: string | null;
+        };
+        RunInput: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            thread_id: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "awaiting" | "completed" | "failed" | "cancelled";
+            agent_id: string | null;
+            workflow_id: string | null;
+            error: {
+                code: string;
+                message: string;
+            } | null;
+            created_at: string;
+            updated_at: string;
+            completed_at: string | null;
+        };
+        RunSnapshot: {
+            run: components["schemas"]["Run"];
+            acts: components["schemas"]["Act"][];
+            partialText: string;
+            artifacts: ({
+                /** Format: uuid */
+                id: string;
+                filename: string;
+                title: string | null;
+                mime_type: string;
+                size_bytes: number;
+                status: string;
+                created_by_tool: string | null;
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** Format: uuid */
+            outputMessageId: string;
+            outputMessage: components["schemas"]["Message"] | null;
+        };
+        RunSnapshotInput: {
+            run: components["schemas"]["RunInput"];
+            acts: components["schemas"]["ActInput"][];
+            partialText: string;
+            artifacts: ({
+                /** Format: uuid */
+                id: string;
+                filename: string;
+                title: string | null;
+                mime_type: string;
+                size_bytes: number;
+                status: string;
+                created_by_tool: string | null;
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** Format: uuid */
+            outputMessageId: string;
+            outputMessage: components["schemas"]["MessageInput"] | null;
+        };
+        ServiceAccount: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            organization_id: string;
+            name: string;
+            description: string | null;
+            /** @enum {string} */
+            role: "admin" | "member";
+            is_suspended: boolean;
+            can_access_console: boolean;
+            can_mint_cross_org: boolean;
+            created_by_user_id: string | null;
+            created_at: string;
+            updated_at: string;
+            last_used_at: string | null;
+        };
+        ServiceAccountInput: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            organization_id: string;
+            name: string;
+            description: string | null;
+            /** @enum {string} */
+            role: "admin" | "member";
+            is_suspended: boolean;
+            can_access_console: boolean;
+            can_mint_cross_org: boolean;
+            created_by_user_id: string | null;
+            created_at: string;
+            updated_at: string;
+            last_used_at: string | null;
+        };
+        Session: {
+            token: string;
+            expires_at: string;
+        };
+        SessionInput: {
+            token: string;
+            expires_at: string;
+        };
+        Skill: {
+            /** Format: uuid */
+            id: string;
+            /** @description null for a built-in skill */
+            organization_id: string | null;
+            slug: string;
+            name: string;
+            description: string | null;
+            when_to_use: string | null;
+            instructions: string;
+            manifest: {
+                [key: string]: unknown;
+            };
+            scripts: unknown[] | {
+                [key: string]: unknown;
+            };
+            /** @description 1 at creation, +1 on every change */
+            version: number;
+            is_archived: boolean;
+            created_by_user_id: string | null;
+            created_at: string;
+            updated_at: string;
         };
         SkillInput: {
             /** Format: uuid */
@@ -20795,23 +21709,309 @@ export interface components {
             created_at: string;
             updated_at: string;
         };
-        AppearanceInput: {
-            /** @description Palette ids (built-in ids or `custom-<theme id>`) members may use */
-            allowed_themes: string[];
-            /** @description One of allowed_themes, or null when none is set (clients then start with the first allowed) */
-            default_theme: string | null;
-            /** @description The allowed palettes in order, named, with the variants each has: what a member picks from */
-            palettes: {
-                id: string;
-                name: string;
-                light_enabled: boolean;
-                dark_enabled: boolean;
-            }[];
-            /** @description The organization's logos as signed URLs (one hour), null where none is uploaded */
-            logo: {
-                light_url: string | null;
-                dark_url: string | null;
+        SpendLimit: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            scope: "organization" | "department" | "user" | "agent";
+            /** @description The department, user or agent; null for the organization */
+            scope_id: string | null;
+            /** @description Its name (null once the department or agent no longer exists) */
+            label: string | null;
+            amount_minor: number;
+            /** @description The period's usage in scope, rounded half-up to cents once */
+            spent_minor: number;
+            /** @description max(0, amount_minor - spent_minor) */
+            remaining_minor: number;
+            /** @description spent / amount × 100, one decimal; may pass 100; 100 for a zero amount */
+            percent_used: number;
+        };
+        SpendLimitInput: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            scope: "organization" | "department" | "user" | "agent";
+            /** @description The department, user or agent; null for the organization */
+            scope_id: string | null;
+            /** @description Its name (null once the department or agent no longer exists) */
+            label: string | null;
+            amount_minor: number;
+            /** @description The period's usage in scope, rounded half-up to cents once */
+            spent_minor: number;
+            /** @description max(0, amount_minor - spent_minor) */
+            remaining_minor: number;
+            /** @description spent / amount × 100, one decimal; may pass 100; 100 for a zero amount */
+            percent_used: number;
+        };
+        SpendLimitPause: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            scope: "organization" | "department" | "user" | "agent";
+            scope_id: string | null;
+            label: string | null;
+            amount_minor: number;
+            spent_minor: number;
+        };
+        SpendLimitPauseInput: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            scope: "organization" | "department" | "user" | "agent";
+            scope_id: string | null;
+            label: string | null;
+            amount_minor: number;
+            spent_minor: number;
+        };
+        SpendLimits: {
+            /** @description First day of the current calendar month in the organization timezone */
+            period_start: string;
+            /** @description Last day of that month (inclusive) */
+            period_end: string;
+            limits: components["schemas"]["SpendLimit"][];
+        };
+        SpendLimitsInput: {
+            /** @description First day of the current calendar month in the organization timezone */
+            period_start: string;
+            /** @description Last day of that month (inclusive) */
+            period_end: string;
+            limits: components["schemas"]["SpendLimitInput"][];
+        };
+        Subscription: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            organization_id: string;
+            /** Format: uuid */
+            plan_id: string;
+            /** @enum {string} */
+            status: "trialing" | "active" | "past_due" | "canceled";
+            /** @description `manual` unless a payment processor manages the subscription */
+            billing_source: string;
+            processor_subscription_id: string | null;
+            trial_ends_at: string | null;
+            started_at: string;
+            current_period_start: string | null;
+            current_period_end: string | null;
+            cancel_at_period_end: boolean;
+            canceled_at: string | null;
+            created_at: string;
+            updated_at: string;
+            plan_name: string;
+            plan_slug: string;
+        };
+        SubscriptionInput: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            organization_id: string;
+            /** Format: uuid */
+            plan_id: string;
+            /** @enum {string} */
+            status: "trialing" | "active" | "past_due" | "canceled";
+            /** @description `manual` unless a payment processor manages the subscription */
+            billing_source: string;
+            processor_subscription_id: string | null;
+            trial_ends_at: string | null;
+            started_at: string;
+            current_period_start: string | null;
+            current_period_end: string | null;
+            cancel_at_period_end: boolean;
+            canceled_at: string | null;
+            created_at: string;
+            updated_at: string;
+            plan_name: string;
+            plan_slug: string;
+        };
+        SubscriptionRow: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            organization_id: string;
+            /** Format: uuid */
+            plan_id: string;
+            /** @enum {string} */
+            status: "trialing" | "active" | "past_due" | "canceled";
+            /** @description `manual` unless a payment processor manages the subscription */
+            billing_source: string;
+            processor_subscription_id: string | null;
+            trial_ends_at: string | null;
+            started_at: string;
+            current_period_start: string | null;
+            current_period_end: string | null;
+            cancel_at_period_end: boolean;
+            canceled_at: string | null;
+            created_at: string;
+            updated_at: string;
+        };
+        SubscriptionRowInput: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            organization_id: string;
+            /** Format: uuid */
+            plan_id: string;
+            /** @enum {string} */
+            status: "trialing" | "active" | "past_due" | "canceled";
+            /** @description `manual` unless a payment processor manages the subscription */
+            billing_source: string;
+            processor_subscription_id: string | null;
+            trial_ends_at: string | null;
+            started_at: string;
+            current_period_start: string | null;
+            current_period_end: string | null;
+            cancel_at_period_end: boolean;
+            canceled_at: string | null;
+            created_at: string;
+            updated_at: string;
+        };
+        SuggestedColors: {
+            light_tokens: {
+                [key: string]: string;
             };
+            dark_tokens: {
+                [key: string]: string;
+            };
+        };
+        SuggestedColorsInput: {
+            light_tokens: {
+                [key: string]: string;
+            };
+            dark_tokens: {
+                [key: string]: string;
+            };
+        };
+        SystemUser: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            organization_id: string;
+            organization_name: string;
+            organization_is_system: boolean;
+            first_name: string;
+            last_name: string;
+            display_name: string;
+            email: string;
+            /** @enum {string} */
+            role: "admin" | "member";
+            is_suspended: boolean;
+            is_developer: boolean;
+            console_role_id: string | null;
+            department_id: string | null;
+            created_at: string;
+            updated_at: string;
+            console_role: string | null;
+        };
+        SystemUserInput: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            organization_id: string;
+            organization_name: string;
+            organization_is_system: boolean;
+            first_name: string;
+            last_name: string;
+            display_name: string;
+            email: string;
+            /** @enum {string} */
+            role: "admin" | "member";
+            is_suspended: boolean;
+            is_developer: boolean;
+            console_role_id: string | null;
+            department_id: string | null;
+            created_at: string;
+            updated_at: string;
+            console_role: string | null;
+        };
+        TelegramLink: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            integration_id: string;
+            bot_username: string | null;
+            chat_id: number;
+            /**
+             * Format: uuid
+             * @description The thread the chat talks in
+             */
+            thread_id: string;
+            created_at: string;
+        };
+        TelegramLinkCode: {
+            code: string;
+            expires_at: string;
+            /** @description The organization's connected bots, oldest first: send the code to one of them */
+            bots: {
+                /** Format: uuid */
+                integration_id: string;
+                display_name: string;
+                bot_username: string | null;
+                /** @description https://t.me/<bot>?start=<code>: opens the chat with the code already sent */
+                start_url: string | null;
+            }[];
+        };
+        TelegramLinkCodeInput: {
+            code: string;
+            expires_at: string;
+            /** @description The organization's connected bots, oldest first: send the code to one of them */
+            bots: {
+                /** Format: uuid */
+                integration_id: string;
+                display_name: string;
+                bot_username: string | null;
+                /** @description https://t.me/<bot>?start=<code>: opens the chat with the code already sent */
+                start_url: string | null;
+            }[];
+        };
+        TelegramLinkInput: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            integration_id: string;
+            bot_username: string | null;
+            chat_id: number;
+            /**
+             * Format: uuid
+             * @description The thread the chat talks in
+             */
+            thread_id: string;
+            created_at: string;
+        };
+        Theme: {
+            /** Format: uuid */
+            id: string;
+            /** @description `custom-<id>`: how appearance and the public stylesheet name the theme */
+            palette_id: string;
+            name: string;
+            /** @enum {string} */
+            surface: "glass" | "flat";
+            light_enabled: boolean;
+            dark_enabled: boolean;
+            light_tokens: {
+                [key: string]: string;
+            };
+            dark_tokens: {
+                [key: string]: string;
+            };
+            background_light_asset_id: string | null;
+            background_dark_asset_id: string | null;
+            brand_inputs: {
+                brief: string | null;
+                attachments: {
+                    /** @enum {string} */
+                    kind: "site" | "book";
+                    label: string;
+                    /** Format: uri */
+                    url?: string;
+                    detail?: string;
+                    brand_name?: string;
+                    colors: string[];
+                    neutrals: string[];
+                    guidelines?: string;
+                }[];
+            } | null;
+            created_at: string;
+            updated_at: string;
         };
         ThemeInput: {
             /** Format: uuid */
@@ -20849,57 +22049,108 @@ export interface components {
             created_at: string;
             updated_at: string;
         };
-        SuggestedColorsInput: {
-            light_tokens: {
-                [key: string]: string;
-            };
-            dark_tokens: {
-                [key: string]: string;
-            };
-        };
-        DerivedThemeTokensInput: {
-            /** @description Re-derived dependents of the changed token (empty for the other variant) */
-            light_tokens: {
-                [key: string]: string;
-            };
-            dark_tokens: {
-                [key: string]: string;
-            };
-            issues: {
-                light: {
-                    foreground: string;
-                    background: string;
-                    ratio: number;
-                    minimum: number;
-                    fix: {
-                        [key: string]: string;
-                    };
-                }[];
-                dark: {
-                    foreground: string;
-                    background: string;
-                    ratio: number;
-                    minimum: number;
-                    fix: {
-                        [key: string]: string;
-                    };
-                }[];
-            };
-        };
-        TriggerTargetInput: {
-            /** @constant */
-            type: "user";
+        Thread: {
             /** Format: uuid */
-            user_id: string;
-        } | {
-            /** @constant */
-            type: "users";
-            user_ids: string[];
-        } | {
-            /** @constant */
-            type: "project";
+            id: string;
             /** Format: uuid */
-            project_id: string;
+            organization_id: string;
+            /** @enum {string} */
+            created_by_type: "user" | "agent" | "workflow";
+            /** Format: uuid */
+            created_by_id: string;
+            title: string | null;
+            project_id: string | null;
+            is_pinned: boolean;
+            created_at: string;
+            updated_at: string;
+        };
+        ThreadInput: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            organization_id: string;
+            /** @enum {string} */
+            created_by_type: "user" | "agent" | "workflow";
+            /** Format: uuid */
+            created_by_id: string;
+            title: string | null;
+            project_id: string | null;
+            is_pinned: boolean;
+            created_at: string;
+            updated_at: string;
+        };
+        ThreadWithActiveRun: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            organization_id: string;
+            /** @enum {string} */
+            created_by_type: "user" | "agent" | "workflow";
+            /** Format: uuid */
+            created_by_id: string;
+            title: string | null;
+            project_id: string | null;
+            is_pinned: boolean;
+            created_at: string;
+            updated_at: string;
+            /** @description The running or awaiting run, or null */
+            active_run_id: string | null;
+        };
+        ThreadWithActiveRunInput: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            organization_id: string;
+            /** @enum {string} */
+            created_by_type: "user" | "agent" | "workflow";
+            /** Format: uuid */
+            created_by_id: string;
+            title: string | null;
+            project_id: string | null;
+            is_pinned: boolean;
+            created_at: string;
+            updated_at: string;
+            /** @description The running or awaiting run, or null */
+            active_run_id: string | null;
+        };
+        Trigger: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            organization_id: string;
+            /** @enum {string} */
+            owner_type: "agent" | "workflow";
+            /** Format: uuid */
+            owner_id: string;
+            /** @enum {string} */
+            type: "cron" | "event" | "webhook";
+            schedule: string;
+            payload: {
+                [key: string]: unknown;
+            };
+            enabled: boolean;
+            target: components["schemas"]["TriggerTarget"];
+            /** @description Next due time of a cron trigger (UTC ISO); null otherwise */
+            nextFireAt: string | null;
+            last_fired_at: string | null;
+            /** Format: uuid */
+            created_by: string;
+            created_at: string;
+            updated_at: string;
+        };
+        TriggerFires: {
+            data: {
+                message: components["schemas"]["Message"];
+                run: components["schemas"]["Run"];
+                thread: components["schemas"]["Thread"];
+            }[];
+        };
+        TriggerFiresInput: {
+            data: {
+                message: components["schemas"]["MessageInput"];
+                run: components["schemas"]["RunInput"];
+                thread: components["schemas"]["ThreadInput"];
+            }[];
         };
         TriggerInput: {
             /** Format: uuid */
@@ -20926,74 +22177,48 @@ export interface components {
             created_at: string;
             updated_at: string;
         };
-        CreatedTriggerInput: {
+        TriggerTarget: {
+            /** @constant */
+            type: "user";
             /** Format: uuid */
-            id: string;
+            user_id: string;
+        } | {
+            /** @constant */
+            type: "users";
+            user_ids: string[];
+        } | {
+            /** @constant */
+            type: "project";
             /** Format: uuid */
-            organization_id: string;
+            project_id: string;
+        };
+        TriggerTargetInput: {
+            /** @constant */
+            type: "user";
+            /** Format: uuid */
+            user_id: string;
+        } | {
+            /** @constant */
+            type: "users";
+            user_ids: string[];
+        } | {
+            /** @constant */
+            type: "project";
+            /** Format: uuid */
+            project_id: string;
+        };
+        UsageBreakdown: {
             /** @enum {string} */
-            owner_type: "agent" | "workflow";
-            /** Format: uuid */
-            owner_id: string;
-            /** @enum {string} */
-            type: "cron" | "event" | "webhook";
-            schedule: string;
-            payload: {
-                [key: string]: unknown;
-            };
-            enabled: boolean;
-            target: components["schemas"]["TriggerTargetInput"];
-            /** @description Next due time of a cron trigger (UTC ISO); null otherwise */
-            nextFireAt: string | null;
-            last_fired_at: string | null;
-            /** Format: uuid */
-            created_by: string;
-            created_at: string;
-            updated_at: string;
-            /** @description webhook triggers: where to POST, with X-Atrium-Timestamp and X-Atrium-Signature (see the hooks route) */
-            webhook_url?: string;
-            /** @description webhook triggers: the HMAC-SHA256 key, shown only in this answer */
-            secret?: string;
-        };
-        TriggerFiresInput: {
-            data: {
-                message: components["schemas"]["MessageInput"];
-                run: components["schemas"]["RunInput"];
-                thread: components["schemas"]["ThreadInput"];
-            }[];
-        };
-        WebhookAcceptedInput: {
-            data: {
-                /** Format: uuid */
-                thread_id: string;
-                /** Format: uuid */
-                run_id: string;
-            }[];
-        };
-        UsageSummaryInput: {
-            /** @description Whole cents, rounded half-up once from the exact micro-cent sum */
-            total_cost_cents: number;
-            total_input_tokens: number;
-            total_output_tokens: number;
-            total_cached_input_tokens: number;
-            call_count: number;
-            /** @description The range’s cost (equal to total_cost_cents), beside the previous period’s */
-            period_cost_cents: number;
-            /** @description The same number of days immediately before `from` */
-            previous_period_cost_cents: number;
-            /** @description Change against the previous period, one decimal; null when it is 0 */
-            delta_pct: number | null;
-        };
-        UsageTimeseriesInput: {
-            /** @enum {string} */
-            granularity: "daily" | "hourly";
+            dimension: "model" | "agent" | "channel" | "department" | "user";
             items: {
-                /** @description YYYY-MM-DD, or YYYY-MM-DDTHH:00 hourly, in the organization’s time zone */
-                date: string;
+                /** @description The model version, agent, department or user id, the channel; `none` when unset */
+                id: string;
+                label: string;
                 /** @description Whole cents, rounded half-up once from the exact micro-cent sum */
                 cost_cents: number;
-                input_tokens: number;
-                output_tokens: number;
+                call_count: number;
+                /** @description 0-100, one decimal, from the exact amounts */
+                percent_of_total: number;
             }[];
         };
         UsageBreakdownInput: {
@@ -21010,16 +22235,28 @@ export interface components {
                 percent_of_total: number;
             }[];
         };
-        UsageTimeseriesByInput: {
-            /** @enum {string} */
-            granularity: "daily" | "hourly";
-            buckets: string[];
-            series: {
-                /** @description Department or user id; `none` when unset; `other` for the remainder */
-                id: string;
-                label: string;
-                /** @description Cost in cents per bucket */
-                points: number[];
+        UsageChargeback: {
+            month: string;
+            /** @constant */
+            currency: "USD";
+            /** @description Whole cents, rounded half-up once from the exact micro-cent sum */
+            total_minor: number;
+            items: {
+                /** @description null for the Unassigned row (usage without a department) */
+                department: {
+                    /** Format: uuid */
+                    id: string;
+                    name: string;
+                    parent_department_id: string | null;
+                } | null;
+                /** @description 0 for a top-level department and the Unassigned row */
+                depth: number;
+                /** @description The department’s usage with its descendants’ */
+                cost_minor: number;
+                /** @description The department’s own usage */
+                own_minor: number;
+                /** @description Distinct runs among that usage */
+                runs: number;
             }[];
         };
         UsageChargebackInput: {
@@ -21046,7 +22283,219 @@ export interface components {
                 runs: number;
             }[];
         };
-        WorkflowInput: {
+        UsageSummary: {
+            /** @description Whole cents, rounded half-up once from the exact micro-cent sum */
+            total_cost_cents: number;
+            total_input_tokens: number;
+            total_output_tokens: number;
+            total_cached_input_tokens: number;
+            call_count: number;
+            /** @description The range’s cost (equal to total_cost_cents), beside the previous period’s */
+            period_cost_cents: number;
+            /** @description The same number of days immediately before `from` */
+            previous_period_cost_cents: number;
+            /** @description Change against the previous period, one decimal; null when it is 0 */
+            delta_pct: number | null;
+        };
+        UsageSummaryInput: {
+            /** @description Whole cents, rounded half-up once from the exact micro-cent sum */
+            total_cost_cents: number;
+            total_input_tokens: number;
+            total_output_tokens: number;
+            total_cached_input_tokens: number;
+            call_count: number;
+            /** @description The range’s cost (equal to total_cost_cents), beside the previous period’s */
+            period_cost_cents: number;
+            /** @description The same number of days immediately before `from` */
+            previous_period_cost_cents: number;
+            /** @description Change against the previous period, one decimal; null when it is 0 */
+            delta_pct: number | null;
+        };
+        UsageTimeseries: {
+            /** @enum {string} */
+            granularity: "daily" | "hourly";
+            items: {
+                /** @description YYYY-MM-DD, or YYYY-MM-DDTHH:00 hourly, in the organization’s time zone */
+                date: string;
+                /** @description Whole cents, rounded half-up once from the exact micro-cent sum */
+                cost_cents: number;
+                input_tokens: number;
+                output_tokens: number;
+            }[];
+        };
+        UsageTimeseriesBy: {
+            /** @enum {string} */
+            granularity: "daily" | "hourly";
+            buckets: string[];
+            series: {
+                /** @description Department or user id; `none` when unset; `other` for the remainder */
+                id: string;
+                label: string;
+                /** @description Cost in cents per bucket */
+                points: number[];
+            }[];
+        };
+        UsageTimeseriesByInput: {
+            /** @enum {string} */
+            granularity: "daily" | "hourly";
+            buckets: string[];
+            series: {
+                /** @description Department or user id; `none` when unset; `other` for the remainder */
+                id: string;
+                label: string;
+                /** @description Cost in cents per bucket */
+                points: number[];
+            }[];
+        };
+        UsageTimeseriesInput: {
+            /** @enum {string} */
+            granularity: "daily" | "hourly";
+            items: {
+                /** @description YYYY-MM-DD, or YYYY-MM-DDTHH:00 hourly, in the organization’s time zone */
+                date: string;
+                /** @description Whole cents, rounded half-up once from the exact micro-cent sum */
+                cost_cents: number;
+                input_tokens: number;
+                output_tokens: number;
+            }[];
+        };
+        User: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            organization_id: string;
+            organization_name: string;
+            organization_is_system: boolean;
+            first_name: string;
+            last_name: string;
+            display_name: string;
+            email: string;
+            /** @enum {string} */
+            role: "admin" | "member";
+            is_suspended: boolean;
+            is_developer: boolean;
+            console_role_id: string | null;
+            department_id: string | null;
+            created_at: string;
+            updated_at: string;
+        };
+        UserInput: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            organization_id: string;
+            organization_name: string;
+            organization_is_system: boolean;
+            first_name: string;
+            last_name: string;
+            display_name: string;
+            email: string;
+            /** @enum {string} */
+            role: "admin" | "member";
+            is_suspended: boolean;
+            is_developer: boolean;
+            console_role_id: string | null;
+            department_id: string | null;
+            created_at: string;
+            updated_at: string;
+        };
+        Wallet: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            organization_id: string;
+            /** @description The sum of the ledger, in cents; may go below zero */
+            balance_minor: number;
+            /** @constant */
+            currency: "USD";
+            enforcement_enabled: boolean;
+            low_balance_threshold_minor: number;
+            /** @description balance_minor is at or below low_balance_threshold_minor */
+            low_balance: boolean;
+            created_at: string;
+            updated_at: string;
+        };
+        WalletInput: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            organization_id: string;
+            /** @description The sum of the ledger, in cents; may go below zero */
+            balance_minor: number;
+            /** @constant */
+            currency: "USD";
+            enforcement_enabled: boolean;
+            low_balance_threshold_minor: number;
+            /** @description balance_minor is at or below low_balance_threshold_minor */
+            low_balance: boolean;
+            created_at: string;
+            updated_at: string;
+        };
+        WalletLedgerEntry: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            organization_id: string;
+            /** Format: uuid */
+            wallet_id: string;
+            /** @enum {string} */
+            kind: "credit" | "debit";
+            /** @description Signed cents: a credit is positive, a debit negative or zero */
+            amount_minor: number;
+            /** @description The usage event a debit is for */
+            usage_event_id: string | null;
+            note: string | null;
+            created_by_user_id: string | null;
+            created_at: string;
+        };
+        WalletLedgerEntryInput: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            organization_id: string;
+            /** Format: uuid */
+            wallet_id: string;
+            /** @enum {string} */
+            kind: "credit" | "debit";
+            /** @description Signed cents: a credit is positive, a debit negative or zero */
+            amount_minor: number;
+            /** @description The usage event a debit is for */
+            usage_event_id: string | null;
+            note: string | null;
+            created_by_user_id: string | null;
+            created_at: string;
+        };
+        WebSession: {
+            user: components["schemas"]["Me"];
+            expires_at: string;
+        };
+        WebSessionInput: {
+            user: components["schemas"]["MeInput"];
+            expires_at: string;
+        };
+        WebSessionRenewal: {
+            expires_at: string;
+        };
+        WebSessionRenewalInput: {
+            expires_at: string;
+        };
+        WebhookAccepted: {
+            data: {
+                /** Format: uuid */
+                thread_id: string;
+                /** Format: uuid */
+                run_id: string;
+            }[];
+        };
+        WebhookAcceptedInput: {
+            data: {
+                /** Format: uuid */
+                thread_id: string;
+                /** Format: uuid */
+                run_id: string;
+            }[];
+        };
+        Workflow: {
             /** Format: uuid */
             id: string;
             /** Format: uuid */
@@ -21141,1519 +22590,7 @@ export interface components {
             created_at: string;
             updated_at: string;
         };
-        WorkflowRefinementInput: {
-            text: string;
-            /** @description Validated like a PATCH; null when it is not valid */
-            proposedDefinition: {
-                steps: ({
-                    id: string;
-                    name: string;
-                    depends_on: string[];
-                    requires_confirmation?: boolean;
-                    confirmation_message?: string | null;
-                    /** @constant */
-                    type: "model";
-                    config: {
-                        prompt: string;
-                        model?: string;
-                    };
-                } | {
-                    id: string;
-                    name: string;
-                    depends_on: string[];
-                    requires_confirmation?: boolean;
-                    confirmation_message?: string | null;
-                    /** @constant */
-                    type: "tool";
-                    config: {
-                        tool: string;
-                        /** @description Tool arguments; string values are templates */
-                        arguments: {
-                            [key: string]: unknown;
-                        };
-                    };
-                } | {
-                    id: string;
-                    name: string;
-                    depends_on: string[];
-                    requires_confirmation?: boolean;
-                    confirmation_message?: string | null;
-                    /** @constant */
-                    type: "skill";
-                    config: {
-                        /** @description Skill slug */
-                        skill: string;
-                        prompt: string;
-                    };
-                } | {
-                    id: string;
-                    name: string;
-                    depends_on: string[];
-                    requires_confirmation?: boolean;
-                    confirmation_message?: string | null;
-                    /** @constant */
-                    type: "agent";
-                    config: {
-                        /** Format: uuid */
-                        agent_id: string;
-                        prompt: string;
-                    };
-                } | {
-                    id: string;
-                    name: string;
-                    depends_on: string[];
-                    requires_confirmation?: boolean;
-                    confirmation_message?: string | null;
-                    /** @constant */
-                    type: "workflow";
-                    config: {
-                        /** Format: uuid */
-                        workflow_id: string;
-                        /** @description The nested workflow input; string values are templates */
-                        input: {
-                            [key: string]: unknown;
-                        };
-                    };
-                })[];
-            } | null;
-        };
-        TelegramLinkCodeInput: {
-            code: string;
-            expires_at: string;
-            /** @description The organization's connected bots, oldest first: send the code to one of them */
-            bots: {
-                /** Format: uuid */
-                integration_id: string;
-                display_name: string;
-                bot_username: string | null;
-                /** @description https://t.me/<bot>?start=<code>: opens the chat with the code already sent */
-                start_url: string | null;
-            }[];
-        };
-        Error: {
-            error: string;
-            /**
-             * @description Machine-readable error code, one of the closed list below: `code` (status): meaning.
-             *
-             *     - `invalid_request` (400): bad or missing body, unknown field in a strict body; also a bad query, cursor or request target, or a request the HTTP layer refuses
-             *     - `no_listing_integration` (400): the AI provider has no address to list models from
-             *     - `no_text_model` (400): a colour suggestion from a brief alone needs a text model, and the organization has none usable
-             *     - `validation_error` (400, 422): 400: console-role rules, consoleRoleId on non-system user; 422: a field fails validation on a route that answers 422
-             *     - `api_key_required` (401): a JWT was used to mint a session
-             *     - `invalid_credentials` (401): wrong email or password, user of another org, suspended or expired org on mint/renew; an unknown or revoked credential
-             *     - `invalid_signature` (401): the webhook signature does not match the timestamp and body
-             *     - `invalid_timestamp` (401): the webhook timestamp is missing, malformed or more than 5 minutes off
-             *     - `renew_window_expired` (401): token older than 7 days (or its sign-in older than 30 days)
-             *     - `unauthorized` (401): no bearer credential, or a credential other than a user session on a route that needs one
-             *     - `insufficient_balance` (402): wallet enforcement is on and the balance is at or below zero: no run starts
-             *     - `no_active_subscription` (402): the organization has no active subscription
-             *     - `spend_limit_reached` (402): wallet enforcement is on and a spend limit covering the run is used up: no run starts
-             *     - `admin_required` (403): platform route without the capability or section
-             *     - `builtin_skill_immutable` (403): modifying or archiving a built-in skill
-             *     - `forbidden` (403): the caller’s role or ownership does not permit the action
-             *     - `forbidden_role` (403): member elevating a service account to admin, or acting on an admin service account or its keys
-             *     - `no_console_role` (403): console key, member without usable console role
-             *     - `org_suspended` (403): organization suspended or demo expired
-             *     - `self_action_forbidden` (403): admin modifying own user through the org user routes
-             *     - `user_suspended` (403): web sign-in with the right password by a suspended user
-             *     - `billing_profile_not_found` (404): profile absent on the organization
-             *     - `no_billing_profile` (404): no billing profile
-             *     - `no_wallet` (404): no wallet configured
-             *     - `not_found` (404): unknown organization or resource, one the caller cannot see, or an unknown route
-             *     - `request_timeout` (408): the request was not received in time
-             *     - `agent_archived` (409): the agent is archived and takes no new runs
-             *     - `already_deleted` (409): organization state conflict: already deleted
-             *     - `already_member` (409): the user is already a member of the project
-             *     - `already_suspended` (409): organization state conflict: already suspended
-             *     - `console_role_in_use` (409): users hold the console role
-             *     - `department_has_children` (409): the department has child departments
-             *     - `department_in_use` (409): usage events reference the department
-             *     - `duplicate_email` (409): a user with this email already exists
-             *     - `duplicate_limit` (409): the organization already has a spend limit on this scope and target
-             *     - `duplicate_name` (409): organization name taken; also a project, service account or console role name taken
-             *     - `duplicate_slug` (409): the AI provider, model family or plan slug is taken
-             *     - `duplicate_version` (409): the model family already has this version
-             *     - `family_in_use` (409): organization model selections use the model family
-             *     - `file_not_pending` (409): project file not pending
-             *     - `has_live_keys` (409): deleting a service account with non-revoked keys
-             *     - `integration_exists` (409): the Telegram bot is already connected as an integration
-             *     - `integration_in_use` (409): usage events reference the integration
-             *     - `invalid_invoice_state` (409): the invoice is not in a state that allows this (a line on an issued invoice, a payment on a draft, …)
-             *     - `last_active_admin` (409): the organization must keep at least one active admin
-             *     - `limit_reached` (409, 422): 409: a collection is at its cap; 422: a workflow or its run goes past a size or model-call limit
-             *     - `managed_externally` (409): plan change conflict: the plan is managed externally
-             *     - `model_already_tracked` (409): a model id is already tracked by an active model family of the provider
-             *     - `no_api_key` (409): the AI provider has no API key
-             *     - `not_deleted` (409): organization state conflict: not deleted
-             *     - `not_suspended` (409): organization state conflict: not suspended
-             *     - `organization_deleted` (409): organization is soft-deleted
-             *     - `payment_exceeds_amount_due` (409): the payment is larger than what the invoice still owes
-             *     - `plan_slug_fixed` (409): the free plan keeps its slug: new organizations are subscribed to it
-             *     - `run_finished` (409): the run has already finished
-             *     - `run_in_progress` (409): the thread already has a run in progress
-             *     - `run_not_awaiting` (409): run not awaiting an answer
-             *     - `same_plan` (409): plan change conflict: already on this plan
-             *     - `self_action_conflict` (409): changing one’s own role, suspending or deleting oneself through the console user routes
-             *     - `service_account_suspended` (409): a suspended service account cannot get keys
-             *     - `system_organization` (409): the system organization cannot be suspended or deleted
-             *     - `upload_incomplete` (409): the upload is missing, expired or not of the declared size
-             *     - `version_in_use` (409): the model version is the latest of its family, selected by an organization or has recorded usage
-             *     - `workflow_archived` (409): the workflow is archived and starts no new runs
-             *     - `payload_too_large` (413): the request body is too large
-             *     - `uri_too_long` (414): the request URL is too long
-             *     - `unsupported_media_type` (415): the body is not application/json
-             *     - `dlp_blocked` (422): message blocked by a deny rule with no matching allow rule
-             *     - `invalid_model` (422): the model is not an active model version of the catalog
-             *     - `step_failed` (422): a workflow step failed, or a nested workflow cannot run as it stands
-             *     - `rate_limited` (429): too many requests, failed sign-ins or open event streams (Retry-After says when to retry)
-             *     - `headers_too_large` (431): the request line or headers are too large
-             *     - `internal_error` (500): an unexpected failure (logged with the request id)
-             *     - `invalid_prompt` (500): the model prompt could not be built
-             *     - `run_failed` (500): the run failed because of an internal error or a value the database refused
-             *     - `model_error` (502): upstream model failure
-             *     - `vendor_error` (502): the vendor failed: it could not list its models, or could not be reached to check an integration
-             *     - `events_unavailable` (503): live events are unavailable
-             *     - `server_busy` (503): too many password checks in progress (Retry-After says when to retry)
-             *     - `shutting_down` (503): the server is shutting down
-             *     - `web_sign_in_unavailable` (503): the platform has no live web (or console) key to sign in with
-             * @enum {string}
-             */
-            code: "invalid_request" | "no_listing_integration" | "no_text_model" | "validation_error" | "api_key_required" | "invalid_credentials" | "invalid_signature" | "invalid_timestamp" | "renew_window_expired" | "unauthorized" | "insufficient_balance" | "no_active_subscription" | "spend_limit_reached" | "admin_required" | "builtin_skill_immutable" | "forbidden" | "forbidden_role" | "no_console_role" | "org_suspended" | "self_action_forbidden" | "user_suspended" | "billing_profile_not_found" | "no_billing_profile" | "no_wallet" | "not_found" | "request_timeout" | "agent_archived" | "already_deleted" | "already_member" | "already_suspended" | "console_role_in_use" | "department_has_children" | "department_in_use" | "duplicate_email" | "duplicate_limit" | "duplicate_name" | "duplicate_slug" | "duplicate_version" | "family_in_use" | "file_not_pending" | "has_live_keys" | "integration_exists" | "integration_in_use" | "invalid_invoice_state" | "last_active_admin" | "limit_reached" | "managed_externally" | "model_already_tracked" | "no_api_key" | "not_deleted" | "not_suspended" | "organization_deleted" | "payment_exceeds_amount_due" | "plan_slug_fixed" | "run_finished" | "run_in_progress" | "run_not_awaiting" | "same_plan" | "self_action_conflict" | "service_account_suspended" | "system_organization" | "upload_incomplete" | "version_in_use" | "workflow_archived" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "dlp_blocked" | "invalid_model" | "step_failed" | "rate_limited" | "headers_too_large" | "internal_error" | "invalid_prompt" | "run_failed" | "model_error" | "vendor_error" | "events_unavailable" | "server_busy" | "shutting_down" | "web_sign_in_unavailable";
-            request_id: string;
-        };
-        Thread: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            organization_id: string;
-            /** @enum {string} */
-            created_by_type: "user" | "agent" | "workflow";
-            /** Format: uuid */
-            created_by_id: string;
-            title: string | null;
-            project_id: string | null;
-            is_pinned: boolean;
-            created_at: string;
-            updated_at: string;
-        };
-        ThreadWithActiveRun: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            organization_id: string;
-            /** @enum {string} */
-            created_by_type: "user" | "agent" | "workflow";
-            /** Format: uuid */
-            created_by_id: string;
-            title: string | null;
-            project_id: string | null;
-            is_pinned: boolean;
-            created_at: string;
-            updated_at: string;
-            /** @description The running or awaiting run, or null */
-            active_run_id: string | null;
-        };
-        MessageAttachment: {
-            /** @enum {string} */
-            type: "project_file" | "artifact";
-            /** Format: uuid */
-            id: string;
-            filename: string;
-            mime_type: string;
-        };
-        Message: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            thread_id: string;
-            /** @enum {string} */
-            role: "user" | "assistant";
-            content: string;
-            run_id: string | null;
-            created_by_type: string;
-            created_by_id: string | null;
-            metadata: {
-                [key: string]: unknown;
-            };
-            attachments: components["schemas"]["MessageAttachment"][];
-            created_at: string;
-        };
-        Run: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            thread_id: string;
-            /** @enum {string} */
-            status: "queued" | "running" | "awaiting" | "completed" | "failed" | "cancelled";
-            agent_id: string | null;
-            workflow_id: string | null;
-            error: {
-                code: string;
-                message: string;
-            } | null;
-            created_at: string;
-            updated_at: string;
-            completed_at: string | null;
-        };
-        SpendLimitPause: {
-            /** Format: uuid */
-            id: string;
-            /** @enum {string} */
-            scope: "organization" | "department" | "user" | "agent";
-            scope_id: string | null;
-            label: string | null;
-            amount_minor: number;
-            spent_minor: number;
-        };
-        Interrupt: {
-            /** @enum {string} */
-            type: "approval" | "clarification";
-            prompt: string;
-            options: string[];
-            multiSelect: boolean;
-            /**
-             * @description Set on an approval to let the run go past a spend limit
-             * @constant
-             */
-            kind?: "spend_limit";
-            spend_limit?: components["schemas"]["SpendLimitPause"];
-        };
-        Act: {
-            /** Format: uuid */
-            id: string;
-            key: string;
-            /** @enum {string} */
-            status: "pending" | "running" | "awaiting" | "completed" | "failed" | "cancelled";
-            description: string;
-            dependsOn: string[];
-            error: string | null;
-            interrupt: components["schemas"]["Interrupt"] | null;
-        };
-        RunSnapshot: {
-            run: components["schemas"]["Run"];
-            acts: components["schemas"]["Act"][];
-            partialText: string;
-            artifacts: ({
-                /** Format: uuid */
-                id: string;
-                filename: string;
-                title: string | null;
-                mime_type: string;
-                size_bytes: number;
-                status: string;
-                created_by_tool: string | null;
-            } & {
-                [key: string]: unknown;
-            })[];
-            /** Format: uuid */
-            outputMessageId: string;
-            outputMessage: components["schemas"]["Message"] | null;
-        };
-        PendingApproval: {
-            /**
-             * Format: uuid
-             * @description The awaiting act (interrupt id)
-             */
-            id: string;
-            /** @enum {string} */
-            type: "approval" | "clarification";
-            /** Format: uuid */
-            run_id: string;
-            /** Format: uuid */
-            thread_id: string;
-            /** @description The title of the thread the run waits in: null while it has none, and on a spend-limit pause of a thread the caller cannot otherwise see */
-            thread_title: string | null;
-            act_key: string;
-            prompt: string;
-            options: string[];
-            multi_select: boolean;
-            /** @description `spend_limit`: org admins alone see and answer it */
-            kind: "spend_limit" | null;
-            spend_limit: components["schemas"]["SpendLimitPause"] | null;
-            created_at: string;
-        };
-        Agent: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            organization_id: string;
-            name: string;
-            description: string | null;
-            system_prompt: string;
-            config: {
-                [key: string]: unknown;
-            };
-            /** @enum {string} */
-            visibility: "organization" | "private";
-            default_skill_slugs: string[];
-            /** Format: uuid */
-            created_by: string;
-            /** @enum {string} */
-            status: "active" | "archived";
-            created_at: string;
-            updated_at: string;
-        };
-        Artifact: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            organization_id: string;
-            /** Format: uuid */
-            thread_id: string;
-            parent_id: string | null;
-            run_id: string | null;
-            created_by_tool: string | null;
-            /**
-             * @description Inferred from the extension, then the MIME type
-             * @enum {string}
-             */
-            type: "dashboard" | "image" | "presentation" | "spreadsheet" | "document" | "file";
-            title: string | null;
-            description: string | null;
-            filename: string;
-            mime_type: string;
-            size_bytes: number;
-            storage_key: string;
-            /** @enum {string} */
-            status: "ready" | "deleted";
-            /** @description Generator code (sandbox generation); null for built-in generators */
-            code: string | null;
-            /** @description The source the file was generated from (JSON), or the text itself */
-            content: string | null;
-            generator: string | null;
-            generator_version: string | null;
-            prompt: string | null;
-            model: string | null;
-            created_at: string;
-            updated_at: string;
-        };
-        InvoiceLineItem: {
-            /** Format: uuid */
-            id: string;
-            description: string;
-            /** @description USD minor units; negative for a credit */
-            amount_minor: number;
-            currency: string;
-        };
-        InvoicePayment: {
-            /** Format: uuid */
-            id: string;
-            /** @description Minor units of the invoice's currency */
-            amount_minor: number;
-            note: string | null;
-            created_at: string;
-        };
-        Invoice: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            organization_id: string;
-            subscription_id: string | null;
-            /** @description The profile used at issue; null once that profile is deleted */
-            billing_profile_id: string | null;
-            /** @enum {string} */
-            status: "draft" | "open" | "paid" | "void" | "uncollectible";
-            /** @description First day billed, in the organization’s timezone */
-            period_start: string;
-            /** @description Last day billed (inclusive), in the organization’s timezone */
-            period_end: string;
-            total_usd_minor: number;
-            /** @description Total in `currency`: total_usd_minor × fx_rate, rounded half-up */
-            total_minor: number;
-            currency: string;
-            /** @description USD → currency, fixed at issue; null while a draft */
-            fx_rate: string | null;
-            due_date: string | null;
-            issued_at: string | null;
-            paid_at: string | null;
-            billing_snapshot: {
-                [key: string]: unknown;
-            } | null;
-            subscription_snapshot: {
-                [key: string]: unknown;
-            } | null;
-            amount_paid_minor: number;
-            amount_due_minor: number;
-            payments: components["schemas"]["InvoicePayment"][];
-            line_items: components["schemas"]["InvoiceLineItem"][];
-            notes: string | null;
-            created_at: string;
-            updated_at: string;
-        };
-        Wallet: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            organization_id: string;
-            /** @description The sum of the ledger, in cents; may go below zero */
-            balance_minor: number;
-            /** @constant */
-            currency: "USD";
-            enforcement_enabled: boolean;
-            low_balance_threshold_minor: number;
-            /** @description balance_minor is at or below low_balance_threshold_minor */
-            low_balance: boolean;
-            created_at: string;
-            updated_at: string;
-        };
-        WalletLedgerEntry: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            organization_id: string;
-            /** Format: uuid */
-            wallet_id: string;
-            /** @enum {string} */
-            kind: "credit" | "debit";
-            /** @description Signed cents: a credit is positive, a debit negative or zero */
-            amount_minor: number;
-            /** @description The usage event a debit is for */
-            usage_event_id: string | null;
-            note: string | null;
-            created_by_user_id: string | null;
-            created_at: string;
-        };
-        SpendLimit: {
-            /** Format: uuid */
-            id: string;
-            /** @enum {string} */
-            scope: "organization" | "department" | "user" | "agent";
-            /** @description The department, user or agent; null for the organization */
-            scope_id: string | null;
-            /** @description Its name (null once the department or agent no longer exists) */
-            label: string | null;
-            amount_minor: number;
-            /** @description The period's usage in scope, rounded half-up to cents once */
-            spent_minor: number;
-            /** @description max(0, amount_minor - spent_minor) */
-            remaining_minor: number;
-            /** @description spent / amount × 100, one decimal; may pass 100; 100 for a zero amount */
-            percent_used: number;
-        };
-        SpendLimits: {
-            /** @description First day of the current calendar month in the organization timezone */
-            period_start: string;
-            /** @description Last day of that month (inclusive) */
-            period_end: string;
-            limits: components["schemas"]["SpendLimit"][];
-        };
-        Plan: {
-            /** Format: uuid */
-            id: string;
-            slug: string;
-            name: string;
-            description: string | null;
-            /** @description Monthly price in minor units of `currency` */
-            price_minor: number;
-            currency: string;
-            is_active: boolean;
-            created_at: string;
-            updated_at: string;
-        };
-        BillingProfile: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            organization_id: string;
-            name: string;
-            is_default: boolean;
-            legal_name: string;
-            tax_id: string | null;
-            registration_number: string | null;
-            billing_email: string | null;
-            billing_contact_name: string | null;
-            billing_contact_phone: string | null;
-            address_line1: string | null;
-            address_line2: string | null;
-            address_country: string | null;
-            address_city: string | null;
-            address_postal_code: string | null;
-            /** @enum {string} */
-            currency: "AED" | "USD";
-            /** @enum {string} */
-            payment_terms: "due_on_receipt" | "net_15" | "net_30" | "net_60";
-            /** @enum {string} */
-            default_payment_method: "wire" | "check";
-            created_at: string;
-            updated_at: string;
-        };
-        SubscriptionRow: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            organization_id: string;
-            /** Format: uuid */
-            plan_id: string;
-            /** @enum {string} */
-            status: "trialing" | "active" | "past_due" | "canceled";
-            /** @description `manual` unless a payment processor manages the subscription */
-            billing_source: string;
-            processor_subscription_id: string | null;
-            trial_ends_at: string | null;
-            started_at: string;
-            current_period_start: string | null;
-            current_period_end: string | null;
-            cancel_at_period_end: boolean;
-            canceled_at: string | null;
-            created_at: string;
-            updated_at: string;
-        };
-        Subscription: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            organization_id: string;
-            /** Format: uuid */
-            plan_id: string;
-            /** @enum {string} */
-            status: "trialing" | "active" | "past_due" | "canceled";
-            /** @description `manual` unless a payment processor manages the subscription */
-            billing_source: string;
-            processor_subscription_id: string | null;
-            trial_ends_at: string | null;
-            started_at: string;
-            current_period_start: string | null;
-            current_period_end: string | null;
-            cancel_at_period_end: boolean;
-            canceled_at: string | null;
-            created_at: string;
-            updated_at: string;
-            plan_name: string;
-            plan_slug: string;
-        };
-        BrandingAsset: {
-            storage_key: string;
-            filename: string;
-            mime_type: string;
-            size_bytes: number;
-            /** @description A signed download URL, valid for one hour */
-            get_url: string;
-        };
-        Branding: {
-            /** Format: uuid */
-            organization_id: string;
-            logo_light: components["schemas"]["BrandingAsset"] | null;
-            logo_dark: components["schemas"]["BrandingAsset"] | null;
-            brand_book: components["schemas"]["BrandingAsset"] | null;
-            color_primary: string | null;
-            color_secondary: string | null;
-            color_accent: string | null;
-            guidelines_text: string | null;
-            updated_at: string;
-        };
-        PickerModel: {
-            /** Format: uuid */
-            id: string;
-            modelId: string;
-            displayName: string;
-            /** Format: uuid */
-            familyId: string;
-            familyName: string;
-            /** Format: uuid */
-            providerId: string;
-            providerName: string;
-            providerSlug: string;
-            capabilities: ("text" | "image" | "audio" | "embeddings" | "thinking")[];
-            contextWindow: number | null;
-            maxOutputTokens: number | null;
-        };
-        ModelSelections: {
-            selections: {
-                /** @enum {string} */
-                key: "text" | "image" | "audio" | "embeddings" | "thinking";
-                /** Format: uuid */
-                model_version_id: string;
-            }[];
-        };
-        AiModelFamilyUsage: {
-            selections: {
-                /** Format: uuid */
-                organization_id: string;
-                organization_name: string;
-                /**
-                 * @description A capability (text, image, audio, embeddings) or the thinking activity
-                 * @enum {string}
-                 */
-                key: "text" | "image" | "audio" | "embeddings" | "thinking";
-                /** Format: uuid */
-                model_version_id: string;
-                /** @description The vendor model id of the selected version */
-                model_id: string;
-            }[];
-            /** @description Whether usage events reference any version of the family */
-            has_recorded_usage: boolean;
-        };
-        AiModelFamily: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            providerId: string;
-            name: string;
-            slug: string;
-            description: string | null;
-            latestVersionId: string | null;
-            isActive: boolean;
-            createdAt: string;
-            updatedAt: string;
-        };
-        AiModelVersion: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            familyId: string;
-            modelId: string;
-            version: string;
-            displayName: string;
-            inputModalities: string[];
-            outputModalities: string[];
-            supportsToolUse: boolean;
-            supportsStreaming: boolean;
-            supportsStructuredOutput: boolean;
-            supportsThinking: boolean;
-            capabilities: {
-                [key: string]: unknown;
-            };
-            contextWindow: number | null;
-            maxOutputTokens: number | null;
-            /** @description Cents per 1M input tokens */
-            inputCostPer1m: number | null;
-            /** @description Cents per 1M output tokens */
-            outputCostPer1m: number | null;
-            /** @description Cents per 1M cached input tokens */
-            cachedInputCostPer1m: number | null;
-            /** @description Cents per 1M cache-creation tokens */
-            cacheCreationCostPer1m: number | null;
-            /** @description Cents per 1,000 audio minutes */
-            audioCostPer1kMinutes: number | null;
-            isActive: boolean;
-            releasedAt: string | null;
-            /** @description When a vendor listing (import or sync) last included the model */
-            last_listed_at: string | null;
-            /** @description Whether that listing marked the model deprecated */
-            upstream_deprecated: boolean;
-            createdAt: string;
-            updatedAt: string;
-        };
-        AvailableModelFields: {
-            modelId: string;
-            version: string;
-            displayName: string;
-            inputModalities: string[];
-            outputModalities: string[];
-            supportsToolUse?: boolean;
-            supportsStreaming?: boolean;
-            contextWindow?: number;
-            maxOutputTokens?: number;
-        };
-        AvailableModel: {
-            /** @description The vendor model id */
-            id: string;
-            display_name: string;
-            /** @enum {string} */
-            kind: "chat" | "image" | "audio" | "embedding" | "other";
-            deprecated: boolean;
-            owned_by: string | null;
-            released_at: string | null;
-            /** @description The active category holding this id, or null */
-            tracked: {
-                id: string;
-                name: string;
-                slug: string;
-            } | null;
-            fields: components["schemas"]["AvailableModelFields"];
-            /** @description The raw vendor object */
-            vendor: {
-                [key: string]: unknown;
-            };
-        };
-        ModelListing: {
-            /** @description Whether the vendor documents this listing (false for generic OpenAI-compatible) */
-            documented: boolean;
-            docs_url: string | null;
-            fetched_at: string;
-        };
-        AiProvider: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            slug: string;
-            website: string | null;
-            /** @description The stored API root; null for a known vendor on its public address */
-            base_url: string | null;
-            /** @description The API root the gateway calls: base_url, else the known vendor address; null when neither */
-            effective_base_url: string | null;
-            has_api_key: boolean;
-            created_at: string;
-            updated_at: string;
-        };
-        AiModelSyncResult: {
-            /** @description Listed versions whose vendor-stated fields changed */
-            updated: number;
-            /** @description Listed versions that already matched the listing */
-            unchanged: number;
-            /** @description Versions whose model id the vendor no longer lists */
-            unlisted: {
-                /**
-                 * Format: uuid
-                 * @description The model version id
-                 */
-                id: string;
-                /** Format: uuid */
-                family_id: string;
-                /** @description The vendor model id */
-                model_id: string;
-                version: string;
-            }[];
-            /** @description Listed versions the vendor marks deprecated */
-            deprecated: {
-                /**
-                 * Format: uuid
-                 * @description The model version id
-                 */
-                id: string;
-                /** Format: uuid */
-                family_id: string;
-                /** @description The vendor model id */
-                model_id: string;
-                version: string;
-            }[];
-            /** @description Non-empty when nothing could be compared (the vendor listed no models) */
-            errors: string[];
-        };
-        Organization: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            is_system: boolean;
-            is_suspended: boolean;
-            plan_id: string | null;
-            plan_name: string | null;
-            subscription_id: string | null;
-            subscription_status: string | null;
-            policy_overrides: {
-                [key: string]: unknown;
-            };
-            industry: string | null;
-            primary_language: string;
-            primary_timezone: string;
-            user_count: number;
-            created_at: string;
-            updated_at: string;
-            deleted_at: string | null;
-        };
-        AdminOrganization: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            is_system: boolean;
-            is_suspended: boolean;
-            plan_id: string | null;
-            plan_name: string | null;
-            subscription_id: string | null;
-            subscription_status: string | null;
-            policy_overrides: {
-                [key: string]: unknown;
-            };
-            industry: string | null;
-            primary_language: string;
-            primary_timezone: string;
-            user_count: number;
-            created_at: string;
-            updated_at: string;
-            deleted_at: string | null;
-            plan_slug: string | null;
-            task_count_last30d: number;
-        };
-        DemoOrganization: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            is_system: boolean;
-            is_suspended: boolean;
-            plan_id: string | null;
-            plan_name: string | null;
-            subscription_id: string | null;
-            subscription_status: string | null;
-            policy_overrides: {
-                [key: string]: unknown;
-            };
-            industry: string | null;
-            primary_language: string;
-            primary_timezone: string;
-            user_count: number;
-            created_at: string;
-            updated_at: string;
-            deleted_at: string | null;
-            plan_slug: string | null;
-            task_count_last30d: number;
-            /** @description After this instant members get 403 org_suspended */
-            expires_at: string;
-        };
-        User: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            organization_id: string;
-            organization_name: string;
-            organization_is_system: boolean;
-            first_name: string;
-            last_name: string;
-            display_name: string;
-            email: string;
-            /** @enum {string} */
-            role: "admin" | "member";
-            is_suspended: boolean;
-            is_developer: boolean;
-            console_role_id: string | null;
-            department_id: string | null;
-            created_at: string;
-            updated_at: string;
-        };
-        Me: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            organization_id: string;
-            organization_name: string;
-            organization_is_system: boolean;
-            first_name: string;
-            last_name: string;
-            display_name: string;
-            email: string;
-            /** @enum {string} */
-            role: "admin" | "member";
-            is_suspended: boolean;
-            is_developer: boolean;
-            console_role_id: string | null;
-            department_id: string | null;
-            created_at: string;
-            updated_at: string;
-            console_role: string | null;
-            console_sections: ("platform" | "organizations" | "sales" | "operations" | "ai-platform" | "billing" | "access")[] | null;
-        };
-        SystemUser: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            organization_id: string;
-            organization_name: string;
-            organization_is_system: boolean;
-            first_name: string;
-            last_name: string;
-            display_name: string;
-            email: string;
-            /** @enum {string} */
-            role: "admin" | "member";
-            is_suspended: boolean;
-            is_developer: boolean;
-            console_role_id: string | null;
-            department_id: string | null;
-            created_at: string;
-            updated_at: string;
-            console_role: string | null;
-        };
-        ConsoleRole: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            sections: ("platform" | "organizations" | "sales" | "operations" | "ai-platform" | "billing" | "access")[];
-            user_count: number;
-            created_at: string;
-            updated_at: string;
-        };
-        ServiceAccount: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            organization_id: string;
-            name: string;
-            description: string | null;
-            /** @enum {string} */
-            role: "admin" | "member";
-            is_suspended: boolean;
-            can_access_console: boolean;
-            can_mint_cross_org: boolean;
-            created_by_user_id: string | null;
-            created_at: string;
-            updated_at: string;
-            last_used_at: string | null;
-        };
-        ApiKey: {
-            /** Format: uuid */
-            id: string;
-            prefix: string;
-            name: string;
-            /** @enum {string} */
-            role: "admin" | "member";
-            /** Format: uuid */
-            organization_id: string;
-            /** Format: uuid */
-            service_account_id: string;
-            created_by_user_id: string | null;
-            created_at: string;
-            last_used_at: string | null;
-            expires_at: string | null;
-            revoked_at: string | null;
-        };
-        IssuedApiKey: {
-            /** Format: uuid */
-            id: string;
-            prefix: string;
-            name: string;
-            /** @enum {string} */
-            role: "admin" | "member";
-            /** Format: uuid */
-            organization_id: string;
-            /** Format: uuid */
-            service_account_id: string;
-            created_by_user_id: string | null;
-            created_at: string;
-            last_used_at: string | null;
-            expires_at: string | null;
-            revoked_at: string | null;
-            /** @description The plaintext key; shown only in this response */
-            key: string;
-        };
-        Department: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            organization_id: string;
-            parent_department_id: string | null;
-            name: string;
-            description: string | null;
-            created_at: string;
-            updated_at: string;
-        };
-        DlpRule: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            organization_id: string;
-            name: string;
-            pattern: string;
-            /**
-             * @description deny blocks a matching message unless an allow rule matches too
-             * @enum {string}
-             */
-            action: "deny" | "allow";
-            is_active: boolean;
-            created_at: string;
-            updated_at: string;
-        };
-        DlpRuleList: {
-            /** @description Every rule of the organization, oldest first */
-            data: components["schemas"]["DlpRule"][];
-            /** @constant */
-            has_more: false;
-            next_cursor: null;
-        };
-        DlpTestResult: {
-            /** @description Whether a message with this text would be accepted */
-            allowed: boolean;
-            /** @description The rules that count as matching, saved rules oldest first, then drafts */
-            matches: {
-                /** @description The saved rule; null for a draft */
-                rule_id: string | null;
-                name: string;
-                /**
-                 * @description deny blocks a matching message unless an allow rule matches too
-                 * @enum {string}
-                 */
-                action: "deny" | "allow";
-                /** @description A deny rule that could not be decided within its time budget, counted as matching */
-                undecided: boolean;
-            }[];
-        };
-        DlpDryRunStarted: {
-            /** Format: uuid */
-            id: string;
-            /** @enum {string} */
-            status: "queued" | "running" | "completed" | "failed";
-        };
-        DlpDryRun: {
-            /** Format: uuid */
-            id: string;
-            /** @enum {string} */
-            status: "queued" | "running" | "completed" | "failed";
-            days: number;
-            /** @description Percent of the messages to scan that were scanned */
-            progress: number;
-            created_at: string;
-            completed_at: string | null;
-            /** @description Set once the dry run has completed */
-            result: {
-                /** @description User messages checked */
-                scanned: number;
-                /** @description Of those, the ones the rules would have refused */
-                blocked: number;
-                /** @description The window held more than 50000 user messages: the oldest were not scanned */
-                truncated: boolean;
-                /** @description Up to 20 blocked messages, newest first, each with the rule that blocked it */
-                examples: {
-                    /** Format: uuid */
-                    message_id: string;
-                    /** Format: uuid */
-                    thread_id: string;
-                    /** @description The saved rule; null for a draft */
-                    rule_id: string | null;
-                    rule_name: string;
-                    /** @description The rule blocked because it could not be decided in time */
-                    undecided: boolean;
-                    /** @description Context around the match, the matched text masked as ••• */
-                    excerpt: string;
-                }[];
-            } | null;
-        };
-        /** @description Flag name → on or off */
-        FeatureFlags: {
-            [key: string]: boolean;
-        };
-        Session: {
-            token: string;
-            expires_at: string;
-        };
-        Identity: {
-            /** @enum {string} */
-            credential_type: "session_token" | "api_key";
-            user_id: string | null;
-            /** Format: uuid */
-            organization_id: string;
-            /** @enum {string} */
-            role: "admin" | "member";
-            api_key_id: string | null;
-            service_account_id: string | null;
-            can_mint_cross_org: boolean;
-            can_access_console: boolean;
-        };
-        WebSession: {
-            user: components["schemas"]["Me"];
-            expires_at: string;
-        };
-        WebSessionRenewal: {
-            expires_at: string;
-        };
-        Integration: {
-            /** Format: uuid */
-            id: string;
-            /**
-             * @description `telegram`: the messaging bot (an inbound channel); `microsoft_365`: the office suite (a connector)
-             * @enum {string}
-             */
-            type: "telegram" | "microsoft_365";
-            display_name: string;
-            last_validated_at: string | null;
-            created_at: string;
-            updated_at: string;
-            /** Format: uuid */
-            organization_id: string;
-            config: {
-                [key: string]: unknown;
-            };
-            /** @enum {string} */
-            status: "connected" | "error";
-            /** @description Why the last validation failed; null while connected */
-            last_error: string | null;
-        };
-        IntegrationSummary: {
-            /** Format: uuid */
-            id: string;
-            /**
-             * @description `telegram`: the messaging bot (an inbound channel); `microsoft_365`: the office suite (a connector)
-             * @enum {string}
-             */
-            type: "telegram" | "microsoft_365";
-            display_name: string;
-            last_validated_at: string | null;
-            created_at: string;
-            updated_at: string;
-            /** @enum {string} */
-            status: "active" | "error";
-        };
-        TelegramLink: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            integration_id: string;
-            bot_username: string | null;
-            chat_id: number;
-            /**
-             * Format: uuid
-             * @description The thread the chat talks in
-             */
-            thread_id: string;
-            created_at: string;
-        };
-        ProjectFileListRow: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            organization_id: string;
-            /** Format: uuid */
-            project_id: string;
-            filename: string;
-            mime_type: string;
-            size_bytes: number;
-            /** @enum {string} */
-            status: "pending" | "ready" | "failed" | "deleted";
-            /** @enum {string} */
-            index_status: "pending" | "processing" | "ready" | "failed";
-            created_at: string;
-            updated_at: string;
-        };
-        ProjectFile: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            organization_id: string;
-            /** Format: uuid */
-            project_id: string;
-            filename: string;
-            mime_type: string;
-            size_bytes: number;
-            /** @enum {string} */
-            status: "pending" | "ready" | "failed" | "deleted";
-            /** @enum {string} */
-            index_status: "pending" | "processing" | "ready" | "failed";
-            created_at: string;
-            updated_at: string;
-            storage_key: string;
-            error: string | null;
-            /** @description Extracted text, once indexed */
-            content: string | null;
-            extractor: string | null;
-            extractor_version: string | null;
-            extracted_at: string | null;
-            indexed_at: string | null;
-            uploaded_by: string | null;
-        };
-        Project: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            organization_id: string;
-            name: string;
-            description: string | null;
-            /** @enum {string} */
-            status: "active" | "archived";
-            /** Format: uuid */
-            created_by: string;
-            created_at: string;
-            updated_at: string;
-        };
-        ProjectListRow: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            organization_id: string;
-            name: string;
-            description: string | null;
-            /** @enum {string} */
-            status: "active" | "archived";
-            /** Format: uuid */
-            created_by: string;
-            created_at: string;
-            updated_at: string;
-            conversation_count: number;
-            /** @description Files with status ready */
-            file_count: number;
-            /** @description Member rows plus the creator when the creator has no row */
-            member_count: number;
-            /** @description Up to 5: the creator first, then members by time added */
-            member_preview: {
-                /** Format: uuid */
-                user_id: string;
-                display_name: string;
-            }[];
-            /** @enum {string} */
-            viewer_role: "admin" | "member";
-        };
-        ProjectMember: {
-            /** Format: uuid */
-            project_id: string;
-            /** Format: uuid */
-            user_id: string;
-            /** @enum {string} */
-            role: "admin" | "member";
-            added_by_user_id: string | null;
-            added_at: string;
-            display_name: string;
-        };
-        Skill: {
-            /** Format: uuid */
-            id: string;
-            /** @description null for a built-in skill */
-            organization_id: string | null;
-            slug: string;
-            name: string;
-            description: string | null;
-            when_to_use: string | null;
-            instructions: string;
-            manifest: {
-                [key: string]: unknown;
-            };
-            scripts: unknown[] | {
-                [key: string]: unknown;
-            };
-            /** @description 1 at creation, +1 on every change */
-            version: number;
-            is_archived: boolean;
-            created_by_user_id: string | null;
-            created_at: string;
-            updated_at: string;
-        };
-        Appearance: {
-            /** @description Palette ids (built-in ids or `custom-<theme id>`) members may use */
-            allowed_themes: string[];
-            /** @description One of allowed_themes, or null when none is set (clients then start with the first allowed) */
-            default_theme: string | null;
-            /** @description The allowed palettes in order, named, with the variants each has: what a member picks from */
-            palettes: {
-                id: string;
-                name: string;
-                light_enabled: boolean;
-                dark_enabled: boolean;
-            }[];
-            /** @description The organization's logos as signed URLs (one hour), null where none is uploaded */
-            logo: {
-                light_url: string | null;
-                dark_url: string | null;
-            };
-        };
-        Theme: {
-            /** Format: uuid */
-            id: string;
-            /** @description `custom-<id>`: how appearance and the public stylesheet name the theme */
-            palette_id: string;
-            name: string;
-            /** @enum {string} */
-            surface: "glass" | "flat";
-            light_enabled: boolean;
-            dark_enabled: boolean;
-            light_tokens: {
-                [key: string]: string;
-            };
-            dark_tokens: {
-                [key: string]: string;
-            };
-            background_light_asset_id: string | null;
-            background_dark_asset_id: string | null;
-            brand_inputs: {
-                brief: string | null;
-                attachments: {
-                    /** @enum {string} */
-                    kind: "site" | "book";
-                    label: string;
-                    /** Format: uri */
-                    url?: string;
-                    detail?: string;
-                    brand_name?: string;
-                    colors: string[];
-                    neutrals: string[];
-                    guidelines?: string;
-                }[];
-            } | null;
-            created_at: string;
-            updated_at: string;
-        };
-        SuggestedColors: {
-            light_tokens: {
-                [key: string]: string;
-            };
-            dark_tokens: {
-                [key: string]: string;
-            };
-        };
-        DerivedThemeTokens: {
-            /** @description Re-derived dependents of the changed token (empty for the other variant) */
-            light_tokens: {
-                [key: string]: string;
-            };
-            dark_tokens: {
-                [key: string]: string;
-            };
-            issues: {
-                light: {
-                    foreground: string;
-                    background: string;
-                    ratio: number;
-                    minimum: number;
-                    fix: {
-                        [key: string]: string;
-                    };
-                }[];
-                dark: {
-                    foreground: string;
-                    background: string;
-                    ratio: number;
-                    minimum: number;
-                    fix: {
-                        [key: string]: string;
-                    };
-                }[];
-            };
-        };
-        TriggerTarget: {
-            /** @constant */
-            type: "user";
-            /** Format: uuid */
-            user_id: string;
-        } | {
-            /** @constant */
-            type: "users";
-            user_ids: string[];
-        } | {
-            /** @constant */
-            type: "project";
-            /** Format: uuid */
-            project_id: string;
-        };
-        Trigger: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            organization_id: string;
-            /** @enum {string} */
-            owner_type: "agent" | "workflow";
-            /** Format: uuid */
-            owner_id: string;
-            /** @enum {string} */
-            type: "cron" | "event" | "webhook";
-            schedule: string;
-            payload: {
-                [key: string]: unknown;
-            };
-            enabled: boolean;
-            target: components["schemas"]["TriggerTarget"];
-            /** @description Next due time of a cron trigger (UTC ISO); null otherwise */
-            nextFireAt: string | null;
-            last_fired_at: string | null;
-            /** Format: uuid */
-            created_by: string;
-            created_at: string;
-            updated_at: string;
-        };
-        CreatedTrigger: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            organization_id: string;
-            /** @enum {string} */
-            owner_type: "agent" | "workflow";
-            /** Format: uuid */
-            owner_id: string;
-            /** @enum {string} */
-            type: "cron" | "event" | "webhook";
-            schedule: string;
-            payload: {
-                [key: string]: unknown;
-            };
-            enabled: boolean;
-            target: components["schemas"]["TriggerTarget"];
-            /** @description Next due time of a cron trigger (UTC ISO); null otherwise */
-            nextFireAt: string | null;
-            last_fired_at: string | null;
-            /** Format: uuid */
-            created_by: string;
-            created_at: string;
-            updated_at: string;
-            /** @description webhook triggers: where to POST, with X-Atrium-Timestamp and X-Atrium-Signature (see the hooks route) */
-            webhook_url?: string;
-            /** @description webhook triggers: the HMAC-SHA256 key, shown only in this answer */
-            secret?: string;
-        };
-        TriggerFires: {
-            data: {
-                message: components["schemas"]["Message"];
-                run: components["schemas"]["Run"];
-                thread: components["schemas"]["Thread"];
-            }[];
-        };
-        WebhookAccepted: {
-            data: {
-                /** Format: uuid */
-                thread_id: string;
-                /** Format: uuid */
-                run_id: string;
-            }[];
-        };
-        UsageSummary: {
-            /** @description Whole cents, rounded half-up once from the exact micro-cent sum */
-            total_cost_cents: number;
-            total_input_tokens: number;
-            total_output_tokens: number;
-            total_cached_input_tokens: number;
-            call_count: number;
-            /** @description The range’s cost (equal to total_cost_cents), beside the previous period’s */
-            period_cost_cents: number;
-            /** @description The same number of days immediately before `from` */
-            previous_period_cost_cents: number;
-            /** @description Change against the previous period, one decimal; null when it is 0 */
-            delta_pct: number | null;
-        };
-        UsageTimeseries: {
-            /** @enum {string} */
-            granularity: "daily" | "hourly";
-            items: {
-                /** @description YYYY-MM-DD, or YYYY-MM-DDTHH:00 hourly, in the organization’s time zone */
-                date: string;
-                /** @description Whole cents, rounded half-up once from the exact micro-cent sum */
-                cost_cents: number;
-                input_tokens: number;
-                output_tokens: number;
-            }[];
-        };
-        UsageBreakdown: {
-            /** @enum {string} */
-            dimension: "model" | "agent" | "channel" | "department" | "user";
-            items: {
-                /** @description The model version, agent, department or user id, the channel; `none` when unset */
-                id: string;
-                label: string;
-                /** @description Whole cents, rounded half-up once from the exact micro-cent sum */
-                cost_cents: number;
-                call_count: number;
-                /** @description 0-100, one decimal, from the exact amounts */
-                percent_of_total: number;
-            }[];
-        };
-        UsageTimeseriesBy: {
-            /** @enum {string} */
-            granularity: "daily" | "hourly";
-            buckets: string[];
-            series: {
-                /** @description Department or user id; `none` when unset; `other` for the remainder */
-                id: string;
-                label: string;
-                /** @description Cost in cents per bucket */
-                points: number[];
-            }[];
-        };
-        UsageChargeback: {
-            month: string;
-            /** @constant */
-            currency: "USD";
-            /** @description Whole cents, rounded half-up once from the exact micro-cent sum */
-            total_minor: number;
-            items: {
-                /** @description null for the Unassigned row (usage without a department) */
-                department: {
-                    /** Format: uuid */
-                    id: string;
-                    name: string;
-                    parent_department_id: string | null;
-                } | null;
-                /** @description 0 for a top-level department and the Unassigned row */
-                depth: number;
-                /** @description The department’s usage with its descendants’ */
-                cost_minor: number;
-                /** @description The department’s own usage */
-                own_minor: number;
-                /** @description Distinct runs among that usage */
-                runs: number;
-            }[];
-        };
-        Workflow: {
+        WorkflowInput: {
             /** Format: uuid */
             id: string;
             /** Format: uuid */
@@ -22824,18 +22761,81 @@ export interface components {
                 })[];
             } | null;
         };
-        TelegramLinkCode: {
-            code: string;
-            expires_at: string;
-            /** @description The organization's connected bots, oldest first: send the code to one of them */
-            bots: {
-                /** Format: uuid */
-                integration_id: string;
-                display_name: string;
-                bot_username: string | null;
-                /** @description https://t.me/<bot>?start=<code>: opens the chat with the code already sent */
-                start_url: string | null;
-            }[];
+        WorkflowRefinementInput: {
+            text: string;
+            /** @description Validated like a PATCH; null when it is not valid */
+            proposedDefinition: {
+                steps: ({
+                    id: string;
+                    name: string;
+                    depends_on: string[];
+                    requires_confirmation?: boolean;
+                    confirmation_message?: string | null;
+                    /** @constant */
+                    type: "model";
+                    config: {
+                        prompt: string;
+                        model?: string;
+                    };
+                } | {
+                    id: string;
+                    name: string;
+                    depends_on: string[];
+                    requires_confirmation?: boolean;
+                    confirmation_message?: string | null;
+                    /** @constant */
+                    type: "tool";
+                    config: {
+                        tool: string;
+                        /** @description Tool arguments; string values are templates */
+                        arguments: {
+                            [key: string]: unknown;
+                        };
+                    };
+                } | {
+                    id: string;
+                    name: string;
+                    depends_on: string[];
+                    requires_confirmation?: boolean;
+                    confirmation_message?: string | null;
+                    /** @constant */
+                    type: "skill";
+                    config: {
+                        /** @description Skill slug */
+                        skill: string;
+                        prompt: string;
+                    };
+                } | {
+                    id: string;
+                    name: string;
+                    depends_on: string[];
+                    requires_confirmation?: boolean;
+                    confirmation_message?: string | null;
+                    /** @constant */
+                    type: "agent";
+                    config: {
+                        /** Format: uuid */
+                        agent_id: string;
+                        prompt: string;
+                    };
+                } | {
+                    id: string;
+                    name: string;
+                    depends_on: string[];
+                    requires_confirmation?: boolean;
+                    confirmation_message?: string | null;
+                    /** @constant */
+                    type: "workflow";
+                    config: {
+                        /** Format: uuid */
+                        workflow_id: string;
+                        /** @description The nested workflow input; string values are templates */
+                        input: {
+                            [key: string]: unknown;
+                        };
+                    };
+                })[];
+            } | null;
         };
     };
     responses: never;

@@ -1,3 +1,4 @@
+import { jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthRequirement } from '../auth/guard.ts';
 import { describeErrorCodes, ERROR_CODE_LIST, type ErrorCode } from './error-codes.ts';
@@ -58,3 +59,21 @@ export function errorResponses(auth: AuthRequirement, own: RouteErrorCodes = {})
 
 /** Path parameter that must be a UUID; anything else is answered 404 like a missing resource. */
 export const uuidParam = z.uuid();
+
+/**
+ * The document's `transformObject`: fastify-type-provider-zod's, with `components.schemas` sorted by name. The
+ * schemas come out in the order the zod registry met them, which depends on which modules a process imported first
+ * (test files share a worker's registry); sorted, the same server always answers the same bytes.
+ */
+export function sortedSchemasTransformObject(input: Parameters<typeof jsonSchemaTransformObject>[0]) {
+  const document = jsonSchemaTransformObject(input) as { components?: { schemas?: Record<string, unknown> } };
+  const schemas = document.components?.schemas;
+  if (schemas) {
+    document.components!.schemas = Object.fromEntries(
+      Object.keys(schemas)
+        .sort()
+        .map((name) => [name, schemas[name]]),
+    );
+  }
+  return document as ReturnType<typeof jsonSchemaTransformObject>;
+}

@@ -19,7 +19,7 @@ function Current({ subscription }: { subscription: Subscription }) {
   const manual = subscription.billing_source === 'manual';
   return (
     <>
-      <dl className={styles.facts}>
+      <dl className="facts">
         <dt>Plan</dt>
         <dd>{subscription.plan_name}</dd>
         <dt>Status</dt>
@@ -53,7 +53,7 @@ function Current({ subscription }: { subscription: Subscription }) {
           This subscription is managed by {subscription.billing_source}: change or cancel it there.
         </p>
       )}
-      <div className={styles.actions}>
+      <div className="button-row">
         <ConfirmAction
           label="Cancel subscription"
           question="Cancel the subscription now? Chats and runs are refused until you choose a plan again."

@@ -49,7 +49,7 @@ export function RuleItem({ rule }: { rule: DlpRule }) {
         <span className={rule.is_active ? 'tag' : 'tag tag--attention'}>{rule.is_active ? 'Active' : 'Inactive'}</span>
       </div>
       <code className={styles.pattern}>{rule.pattern}</code>
-      <div className={styles.actions}>
+      <div className="button-row">
         <button
           type="button"
           className="button"

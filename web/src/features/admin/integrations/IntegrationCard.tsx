@@ -14,7 +14,7 @@ function Facts({ integration }: { integration: Integration }) {
   const text = (key: string) => (typeof config[key] === 'string' ? (config[key] as string) : null);
   const username = text('bot_username');
   return (
-    <dl className={styles.facts}>
+    <dl className="facts">
       {integration.type === 'telegram' ? (
         <>
           <dt>Bot</dt>
@@ -81,7 +81,7 @@ export function IntegrationCard({ integration }: { integration: Integration }) {
           <strong>Last error:</strong> {integration.last_error}
         </p>
       )}
-      <div className={styles.actions}>
+      <div className="button-row">
         <button
           type="button"
           className="button"

@@ -29,7 +29,7 @@ export function BilledTo({ snapshot }: { snapshot: Invoice['billing_snapshot'] }
       {shown.length === 0 ? (
         <p className="empty">No billing profile: issued without one, or not issued yet.</p>
       ) : (
-        <dl className={styles.facts}>
+        <dl className="facts">
           {shown.map(({ key, term, value }) => (
             <Fragment key={key}>
               <dt>{term}</dt>

@@ -135,7 +135,7 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
         </div>
       </div>
       <Totals invoice={invoice} />
-      <dl className={styles.facts}>
+      <dl className="facts">
         <Fact term="Status">{STATUS_LABELS[invoice.status]}</Fact>
         <Fact term="Currency">{invoice.currency}</Fact>
         <Fact term="Issued">{when(invoice.issued_at)}</Fact>

@@ -55,7 +55,7 @@ function ProfileActions({ profile }: { profile: BillingProfile }) {
           ? 'This is the default profile: invoices are issued to it. To change that, make another profile the default.'
           : 'Invoices are issued to the default profile, not to this one.'}
       </p>
-      <div className={styles.actions}>
+      <div className="button-row">
         {!profile.is_default && (
           <button
             type="button"

@@ -43,7 +43,7 @@ function KeyRow({ apiKey, accountId }: { apiKey: ApiKey; accountId: string }) {
       <span className={styles.rowName}>
         {apiKey.name} <code>{apiKey.prefix}…</code>
       </span>
-      <span className={styles.actions}>
+      <span className="button-row">
         {apiKey.revoked_at ? (
           <span className={'tag tag--danger'}>Revoked</span>
         ) : (

@@ -70,7 +70,7 @@ function AccountRow({ account }: { account: ServiceAccount }) {
       <Link to={`/admin/people/service-accounts/${account.id}`} className={styles.rowName}>
         {account.name}
       </Link>
-      <span className={styles.actions}>
+      <span className="button-row">
         {account.is_suspended && <span className={'tag tag--danger'}>Suspended</span>}
         <span className="tag">{roleLabel(account.role)}</span>
       </span>

@@ -77,7 +77,7 @@ function UserRow({ user, department }: { user: User; department: string | null |
       <Link to={`/admin/people/users/${user.id}`} className={styles.rowName}>
         {user.display_name}
       </Link>
-      <span className={styles.actions}>
+      <span className="button-row">
         {user.is_suspended && <span className={'tag tag--danger'}>Suspended</span>}
         <span className="tag">{roleLabel(user.role)}</span>
       </span>

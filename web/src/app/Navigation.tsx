@@ -1,11 +1,13 @@
 import { NavLink } from 'react-router';
 import { usePendingApprovalCount } from '../features/approvals/index.ts';
 import { useSignedInUser } from '../features/auth/index.ts';
+import { consoleSectionsOf } from '../features/console/index.tsx';
 import styles from './Shell.module.css';
 
 /**
  * The main navigation; "Approvals" carries the live count of runs waiting for this person, "Admin" is there for
- * the organization's admins only (the API refuses everyone else anyway).
+ * the organization's admins only and "Console" for the platform's operators with a console section (the API
+ * refuses everyone else anyway).
  */
 export function Navigation() {
   const pending = usePendingApprovalCount();
@@ -43,6 +45,13 @@ export function Navigation() {
           <li>
             <NavLink to="/admin" className={styles.navLink}>
               Admin
+            </NavLink>
+          </li>
+        )}
+        {consoleSectionsOf(user).length > 0 && (
+          <li>
+            <NavLink to="/console" className={styles.navLink}>
+              Console
             </NavLink>
           </li>
         )}

@@ -4,6 +4,7 @@ import { adminRoutes, loadAdminArea } from '../features/admin/index.tsx';
 import { loadAgentPage, loadAgentsArea, loadAgentsPage, loadNewAgentPage } from '../features/agents/index.ts';
 import { loadApprovalsPage } from '../features/approvals/index.ts';
 import { loadSignInPage, RequireSession, SIGN_IN_PATH } from '../features/auth/index.ts';
+import { consoleRoutes, loadConsoleArea } from '../features/console/index.tsx';
 import { loadDeveloperPage } from '../features/developer/index.ts';
 import { loadProfilePage } from '../features/profile/index.ts';
 import { loadProjectPage, loadProjectsPage } from '../features/projects/index.ts';
@@ -58,6 +59,7 @@ export const appRoutes: RouteObject[] = [
                 ],
               },
               { path: 'admin', lazy: loadAdminArea, children: adminRoutes },
+              { path: 'console', lazy: loadConsoleArea, children: consoleRoutes },
               { path: 'profile', lazy: loadProfilePage },
               { path: 'developer', lazy: loadDeveloperPage },
               { path: '*', element: <NotFoundPage /> },

@@ -2,11 +2,11 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createFakeClient, type FakeClient } from '../../test/fake-client.ts';
+import { page, signIn, userRow } from '../../test/fixtures.tsx';
 import { renderRoutes } from '../../test/render.tsx';
 import { RequireSession } from '../auth/index.ts';
 import { AdminArea } from './AdminArea.tsx';
 import { adminRoutes } from './index.tsx';
-import { page, signIn, userRow } from './testing.tsx';
 
 let fake: FakeClient;
 

@@ -1,7 +1,9 @@
-import { Link, NavLink, Outlet } from 'react-router';
+import { Link, Outlet } from 'react-router';
+import { AreaTabs } from '../../components/AreaTabs.tsx';
 import { useSignedInUser } from '../auth/index.ts';
-import styles from './AdminArea.module.css';
 import { ADMIN_SECTIONS } from './sections.ts';
+
+const TABS = ADMIN_SECTIONS.map((section) => ({ to: `/admin/${section.path}`, label: section.label }));
 
 /**
  * The Admin area for the organization's admins: its sections' navigation above the page. Anyone else who opens
@@ -12,13 +14,7 @@ export function AdminArea() {
   if (user.role !== 'admin') return <NotAllowed />;
   return (
     <>
-      <nav aria-label="Admin area" className={styles.tabs}>
-        {ADMIN_SECTIONS.map((section) => (
-          <NavLink key={section.path} to={`/admin/${section.path}`} className={styles.tab}>
-            {section.label}
-          </NavLink>
-        ))}
-      </nav>
+      <AreaTabs label="Admin area" tabs={TABS} />
       <Outlet />
     </>
   );

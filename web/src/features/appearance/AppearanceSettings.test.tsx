@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFakeClient, type FakeClient, ok } from '../../test/fake-client.ts';
-import { renderPage, signIn } from '../admin/testing.tsx';
+import { renderPage, signIn } from '../../test/fixtures.tsx';
 import { AppearanceProvider } from './AppearanceProvider.tsx';
 import { AppearanceSettings } from './AppearanceSettings.tsx';
 import { activePalette, pinnedVariant } from './choice.ts';

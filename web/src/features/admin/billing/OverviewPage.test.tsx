@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createFakeClient, type FakeClient, fail, ok } from '../../../test/fake-client.ts';
-import { renderPage, signIn } from '../testing.tsx';
+import { renderPage, signIn } from '../../../test/fixtures.tsx';
 import { OverviewPage } from './OverviewPage.tsx';
 
 const WALLET = {

@@ -1,7 +1,7 @@
+import { ConfirmAction } from '../../../components/ConfirmAction.tsx';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { LoadError, Loading } from '../../../components/QueryStatus.tsx';
 import { Timestamp } from '../../../components/Timestamp.tsx';
-import { ConfirmAction } from '../ConfirmAction.tsx';
 import styles from './billing.module.css';
 import type { Plan, Subscription } from './billing-api.ts';
 import { formatMinor } from './money.ts';

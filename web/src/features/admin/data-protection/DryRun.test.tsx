@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeClient, type FakeClient, fail, ok } from '../../../test/fake-client.ts';
-import { signIn } from '../testing.tsx';
+import { signIn } from '../../../test/fixtures.tsx';
 import type { DlpDryRun } from './dlp-api.ts';
 import { fill, openPage, rule, rulesPage } from './testing.tsx';
 

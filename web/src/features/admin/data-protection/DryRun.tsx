@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { FormActions } from '../../../components/FormActions.tsx';
 import { FormField } from '../../../components/FormField.tsx';
 import { LoadError, Loading } from '../../../components/QueryStatus.tsx';
-import { placeApiError } from '../field-errors.ts';
+import { placeApiError } from '../../../lib/field-errors.ts';
 import { DryRunProgress, DryRunResult } from './DryRunResult.tsx';
 import styles from './data-protection.module.css';
 import { DLP_LIMITS } from './dlp-api.ts';

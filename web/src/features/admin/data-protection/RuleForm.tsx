@@ -1,7 +1,7 @@
 import { FormActions } from '../../../components/FormActions.tsx';
 import { FormField } from '../../../components/FormField.tsx';
 import { TextField } from '../../../components/TextField.tsx';
-import { useCheckedForm } from '../use-checked-form.ts';
+import { useCheckedForm } from '../../../lib/use-checked-form.ts';
 import styles from './data-protection.module.css';
 import { DLP_LIMITS, type DlpAction } from './dlp-api.ts';
 import { RULE_FIELDS, type RuleValues, validateRule } from './rule-form.ts';

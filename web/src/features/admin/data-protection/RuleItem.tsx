@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
+import { ConfirmAction } from '../../../components/ConfirmAction.tsx';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
-import { ConfirmAction } from '../ConfirmAction.tsx';
 import styles from './data-protection.module.css';
 import type { DlpRule } from './dlp-api.ts';
 import { RuleForm } from './RuleForm.tsx';

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type CallInit, createFakeClient, type FakeClient, fail, ok } from '../../../test/fake-client.ts';
-import { signIn } from '../testing.tsx';
+import { signIn } from '../../../test/fixtures.tsx';
 import type { DlpRule } from './dlp-api.ts';
 import { CARD, fill, openPage, rule, rulesPage } from './testing.tsx';
 

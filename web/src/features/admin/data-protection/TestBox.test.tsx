@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createFakeClient, type FakeClient, fail, ok } from '../../../test/fake-client.ts';
-import { signIn } from '../testing.tsx';
+import { signIn } from '../../../test/fixtures.tsx';
 import { fill, openPage, rule, rulesPage } from './testing.tsx';
 
 let fake: FakeClient;

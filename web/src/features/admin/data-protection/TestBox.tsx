@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { FormActions } from '../../../components/FormActions.tsx';
 import { TextField } from '../../../components/TextField.tsx';
-import { placeApiError } from '../field-errors.ts';
+import { placeApiError } from '../../../lib/field-errors.ts';
 import styles from './data-protection.module.css';
 import { DLP_LIMITS, type DlpTestResult } from './dlp-api.ts';
 import { ACTION_LABELS } from './rule-form.ts';

@@ -1,6 +1,6 @@
 import type { UserEvent } from '@testing-library/user-event';
 import type { FakeClient } from '../../../test/fake-client.ts';
-import { renderPage } from '../testing.tsx';
+import { renderPage } from '../../../test/fixtures.tsx';
 import { DataProtectionPage } from './DataProtectionPage.tsx';
 import type { DlpRule } from './dlp-api.ts';
 

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
+import { ConfirmAction } from '../../../components/ConfirmAction.tsx';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { Timestamp } from '../../../components/Timestamp.tsx';
-import { ConfirmAction } from '../ConfirmAction.tsx';
 import { IntegrationForm } from './IntegrationForm.tsx';
 import { formValuesOf, integrationChanges } from './integration-form.ts';
 import styles from './integrations.module.css';

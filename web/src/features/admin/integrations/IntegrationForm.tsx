@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { FormActions } from '../../../components/FormActions.tsx';
 import { FormField } from '../../../components/FormField.tsx';
 import { TextField } from '../../../components/TextField.tsx';
-import { placeApiError } from '../field-errors.ts';
+import { placeApiError } from '../../../lib/field-errors.ts';
 import {
   apiFieldsOf,
   type IntegrationErrors,

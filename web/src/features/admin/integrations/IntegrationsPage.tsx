@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { LoadError, Loading } from '../../../components/QueryStatus.tsx';
-import { ShowMore } from '../ShowMore.tsx';
+import { ShowMore } from '../../../components/ShowMore.tsx';
 import { IntegrationCard } from './IntegrationCard.tsx';
 import { IntegrationForm } from './IntegrationForm.tsx';
 import { EMPTY_FORM, newIntegrationBody } from './integration-form.ts';

@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { SectionNav } from '../SectionNav.tsx';
+import { SectionNav } from '../../../components/SectionNav.tsx';
 
 const PAGES = [
   { to: '/admin/organization', label: 'Profile and models' },

@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { SectionNav } from '../SectionNav.tsx';
+import { SectionNav } from '../../../components/SectionNav.tsx';
 
 // Every People page but the service accounts' is about users (the list, a new user, one user).
 const PAGES = [

@@ -1,5 +1,5 @@
+import { ConfirmAction } from '../../../components/ConfirmAction.tsx';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
-import { ConfirmAction } from '../ConfirmAction.tsx';
 import styles from './people.module.css';
 
 interface SuspensionProps {

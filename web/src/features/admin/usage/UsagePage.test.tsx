@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeClient, type FakeClient } from '../../../test/fake-client.ts';
-import { renderPage, signIn } from '../testing.tsx';
+import { renderPage, signIn } from '../../../test/fixtures.tsx';
 import { drawPlot } from './plot.ts';
 import { answerUsage, breakdown, queriesTo, timeseries } from './testing.ts';
 import { UsagePage } from './UsagePage.tsx';

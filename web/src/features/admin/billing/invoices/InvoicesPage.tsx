@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { FormField } from '../../../../components/FormField.tsx';
 import { LoadError, Loading } from '../../../../components/QueryStatus.tsx';
-import { ShowMore } from '../../ShowMore.tsx';
+import { ShowMore } from '../../../../components/ShowMore.tsx';
 import styles from '../billing.module.css';
 import { INVOICE_STATUSES, type Invoice, type InvoiceStatus } from '../billing-api.ts';
 import { formatMinor } from '../money.ts';

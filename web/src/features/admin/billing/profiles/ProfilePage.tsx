@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { ConfirmAction } from '../../../../components/ConfirmAction.tsx';
 import { ErrorAlert } from '../../../../components/ErrorAlert.tsx';
 import { LoadError, Loading } from '../../../../components/QueryStatus.tsx';
 import { isApiError } from '../../../../lib/errors.ts';
-import { ConfirmAction } from '../../ConfirmAction.tsx';
 import styles from '../billing.module.css';
 import type { BillingProfile } from '../billing-api.ts';
 import { useDeleteProfile, useProfile, useProfiles, useUpdateProfile } from '../use-billing.ts';

@@ -1,6 +1,6 @@
 import { FormActions } from '../../../../components/FormActions.tsx';
 import { FormField } from '../../../../components/FormField.tsx';
-import { useCheckedForm } from '../../use-checked-form.ts';
+import { useCheckedForm } from '../../../../lib/use-checked-form.ts';
 import styles from '../look-and-feel.module.css';
 import type { Appearance } from './appearance-api.ts';
 import {

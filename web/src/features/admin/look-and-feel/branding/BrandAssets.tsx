@@ -1,6 +1,6 @@
+import { ConfirmAction } from '../../../../components/ConfirmAction.tsx';
 import { ErrorAlert } from '../../../../components/ErrorAlert.tsx';
 import { formatFileSize } from '../../../artifacts/index.ts';
-import { ConfirmAction } from '../../ConfirmAction.tsx';
 import styles from '../look-and-feel.module.css';
 import { UploadField } from '../UploadField.tsx';
 import { type Branding, type BrandingSlot, SLOTS } from './branding-api.ts';

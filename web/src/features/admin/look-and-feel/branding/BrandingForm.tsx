@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FormActions } from '../../../../components/FormActions.tsx';
 import { TextField } from '../../../../components/TextField.tsx';
-import { useCheckedForm } from '../../use-checked-form.ts';
+import { useCheckedForm } from '../../../../lib/use-checked-form.ts';
 import { ColorField } from '../ColorField.tsx';
 import styles from '../look-and-feel.module.css';
 import { BrandPreview } from './BrandPreview.tsx';

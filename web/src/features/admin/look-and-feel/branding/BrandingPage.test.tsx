@@ -2,8 +2,8 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeClient, type FakeClient, ok } from '../../../../test/fake-client.ts';
+import { renderPage, signIn } from '../../../../test/fixtures.tsx';
 import { stubXhr } from '../../../artifacts/fake-xhr.ts';
-import { renderPage, signIn } from '../../testing.tsx';
 import { BrandingPage } from './BrandingPage.tsx';
 
 const branding = {

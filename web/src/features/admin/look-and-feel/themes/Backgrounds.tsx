@@ -1,5 +1,5 @@
+import { ConfirmAction } from '../../../../components/ConfirmAction.tsx';
 import { ErrorAlert } from '../../../../components/ErrorAlert.tsx';
-import { ConfirmAction } from '../../ConfirmAction.tsx';
 import { UploadField } from '../UploadField.tsx';
 import { BACKGROUND_TYPES } from './backgrounds-api.ts';
 import type { Theme, Variant } from './themes-api.ts';

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { ErrorAlert } from '../../../../components/ErrorAlert.tsx';
 import { FormActions } from '../../../../components/FormActions.tsx';
-import { placeApiError } from '../../field-errors.ts';
+import { placeApiError } from '../../../../lib/field-errors.ts';
 import { isHexColor } from '../color.ts';
 import shared from '../look-and-feel.module.css';
 import { Backgrounds } from './Backgrounds.tsx';

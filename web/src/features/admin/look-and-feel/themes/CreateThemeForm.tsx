@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FormActions } from '../../../../components/FormActions.tsx';
-import { placeApiError } from '../../field-errors.ts';
+import { placeApiError } from '../../../../lib/field-errors.ts';
 import type { Draft } from './composer-state.ts';
 import { type SettingsErrors, ThemeSettings, validateSettings } from './ThemeSettings.tsx';
 import { useCreateTheme } from './use-themes.ts';

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
+import { ConfirmAction } from '../../../../components/ConfirmAction.tsx';
 import { ErrorAlert } from '../../../../components/ErrorAlert.tsx';
-import { ConfirmAction } from '../../ConfirmAction.tsx';
 import type { Theme } from './themes-api.ts';
 import { useDeleteTheme } from './use-themes.ts';
 

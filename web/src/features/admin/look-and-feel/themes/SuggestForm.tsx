@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { FormActions } from '../../../../components/FormActions.tsx';
 import { TextField } from '../../../../components/TextField.tsx';
 import { useClient } from '../../../../lib/client-context.tsx';
-import { useCheckedForm } from '../../use-checked-form.ts';
+import { useCheckedForm } from '../../../../lib/use-checked-form.ts';
 import { useBranding } from '../branding/use-branding.ts';
 import {
   EMPTY_SUGGEST,

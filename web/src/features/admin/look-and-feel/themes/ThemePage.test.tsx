@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type CallInit, createFakeClient, type FakeClient, ok } from '../../../../test/fake-client.ts';
-import { renderPage, signIn } from '../../testing.tsx';
+import { renderPage, signIn } from '../../../../test/fixtures.tsx';
 import { ThemePage } from './ThemePage.tsx';
 
 const THEME_ID = '0190a000-0000-7000-8000-0000000000f1';

@@ -2,7 +2,7 @@ import { createEvent, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type CallInit, createFakeClient, type FakeClient, fail, ok } from '../../../../test/fake-client.ts';
-import { page, renderPage, signIn } from '../../testing.tsx';
+import { page, renderPage, signIn } from '../../../../test/fixtures.tsx';
 import type { Department } from '../organization-api.ts';
 import { DepartmentsPage } from './DepartmentsPage.tsx';
 

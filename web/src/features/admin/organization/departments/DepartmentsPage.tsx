@@ -1,7 +1,7 @@
 import { useState } from 'react';
+import { ConfirmAction } from '../../../../components/ConfirmAction.tsx';
 import { ErrorAlert } from '../../../../components/ErrorAlert.tsx';
 import { LoadError, Loading } from '../../../../components/QueryStatus.tsx';
-import { ConfirmAction } from '../../ConfirmAction.tsx';
 import type { Department } from '../organization-api.ts';
 import { useCreateDepartment, useDeleteDepartment, useDepartments, useUpdateDepartment } from '../use-organization.ts';
 import { DepartmentForm } from './DepartmentForm.tsx';

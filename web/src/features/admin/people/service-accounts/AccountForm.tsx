@@ -1,7 +1,7 @@
 import { FormActions } from '../../../../components/FormActions.tsx';
 import { FormField } from '../../../../components/FormField.tsx';
 import { TextField } from '../../../../components/TextField.tsx';
-import { useCheckedForm } from '../../use-checked-form.ts';
+import { useCheckedForm } from '../../../../lib/use-checked-form.ts';
 import {
   ACCOUNT_CODES,
   ACCOUNT_FIELDS,

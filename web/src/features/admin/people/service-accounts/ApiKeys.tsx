@@ -1,8 +1,8 @@
+import { ConfirmAction } from '../../../../components/ConfirmAction.tsx';
 import { ErrorAlert } from '../../../../components/ErrorAlert.tsx';
 import { LoadError, Loading } from '../../../../components/QueryStatus.tsx';
+import { ShowMore } from '../../../../components/ShowMore.tsx';
 import { Timestamp } from '../../../../components/Timestamp.tsx';
-import { ConfirmAction } from '../../ConfirmAction.tsx';
-import { ShowMore } from '../../ShowMore.tsx';
 import styles from '../people.module.css';
 import { IssueKeyForm } from './IssueKeyForm.tsx';
 import type { ApiKey, ServiceAccount } from './service-accounts-api.ts';

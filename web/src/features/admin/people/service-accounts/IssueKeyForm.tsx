@@ -2,7 +2,7 @@ import { FormActions } from '../../../../components/FormActions.tsx';
 import { FormField } from '../../../../components/FormField.tsx';
 import { ShownOnce } from '../../../../components/ShownOnce.tsx';
 import { TextField } from '../../../../components/TextField.tsx';
-import { useCheckedForm } from '../../use-checked-form.ts';
+import { useCheckedForm } from '../../../../lib/use-checked-form.ts';
 import styles from '../people.module.css';
 import { ACCOUNT_LIMITS, KEY_FIELDS, type KeyFormValues, newKeyBody, validateKeyForm } from './service-account-form.ts';
 import type { ServiceAccount } from './service-accounts-api.ts';

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createFakeClient, type FakeClient, fail, ok } from '../../../../test/fake-client.ts';
-import { accountRow, page, renderPage, signIn } from '../../testing.tsx';
+import { accountRow, page, renderPage, signIn } from '../../../../test/fixtures.tsx';
 import { ServiceAccountPage } from './ServiceAccountPage.tsx';
 
 const account = accountRow();

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { ConfirmAction } from '../../../../components/ConfirmAction.tsx';
 import { ErrorAlert } from '../../../../components/ErrorAlert.tsx';
 import { Loading } from '../../../../components/QueryStatus.tsx';
 import { isApiError } from '../../../../lib/errors.ts';
-import { ConfirmAction } from '../../ConfirmAction.tsx';
 import styles from '../people.module.css';
 import { Suspension } from '../Suspension.tsx';
 import { roleLabel } from '../users/user-form.ts';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Loading } from '../../../../components/QueryStatus.tsx';
+import { ShowMore } from '../../../../components/ShowMore.tsx';
 import { Timestamp } from '../../../../components/Timestamp.tsx';
-import { ShowMore } from '../../ShowMore.tsx';
 import styles from '../people.module.css';
 import { roleLabel } from '../users/user-form.ts';
 import { AccountForm } from './AccountForm.tsx';

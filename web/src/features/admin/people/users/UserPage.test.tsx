@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type CallInit, createFakeClient, type FakeClient, fail, ok } from '../../../../test/fake-client.ts';
-import { ME, page, renderPage, signIn, userRow } from '../../testing.tsx';
+import { ME, page, renderPage, signIn, userRow } from '../../../../test/fixtures.tsx';
 import { UserPage } from './UserPage.tsx';
 
 const max = userRow();

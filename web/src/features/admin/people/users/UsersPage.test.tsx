@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createFakeClient, type FakeClient, ok } from '../../../../test/fake-client.ts';
-import { page, renderPage, signIn, userRow } from '../../testing.tsx';
+import { page, renderPage, signIn, userRow } from '../../../../test/fixtures.tsx';
 import { UsersPage } from './UsersPage.tsx';
 
 let fake: FakeClient;

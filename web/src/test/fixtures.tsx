@@ -1,9 +1,9 @@
 import type { ReactElement } from 'react';
-import { type FakeClient, ok } from '../../test/fake-client.ts';
-import { renderRoutes } from '../../test/render.tsx';
-import { RequireSession } from '../auth/index.ts';
+import { RequireSession } from '../features/auth/index.ts';
+import { type FakeClient, ok } from './fake-client.ts';
+import { renderRoutes } from './render.tsx';
 
-/** Component tests' fixtures for the Admin pages (never imported by the app). */
+/** Component tests' fixtures for the Admin and Console pages (never imported by the app). */
 export const ME = '0190a000-0000-7000-8000-00000000000a';
 
 export const page = <T,>(data: T[], next: string | null = null) =>
@@ -53,6 +53,26 @@ export function signIn(fake: FakeClient, role: 'admin' | 'member' = 'admin') {
     '/web/session',
     ok({ user: userRow({ id: ME, display_name: 'Ada Admin', role }), expires_at: expires }),
   );
+}
+
+/**
+ * Signs the fake session in as an operator of the platform (the system organization): an admin, who holds every
+ * console section, unless `sections` names the console role's sections.
+ */
+export function signInOperator(fake: FakeClient, sections?: string[]) {
+  const expires = new Date(Date.now() + 8 * 3600_000).toISOString();
+  const user = userRow({
+    id: ME,
+    organization_id: 'system',
+    organization_name: 'Atrium',
+    organization_is_system: true,
+    display_name: 'Olga Operator',
+    role: sections ? 'member' : 'admin',
+    console_role_id: sections ? '0190a000-0000-7000-8000-0000000000c1' : null,
+    console_role: sections ? 'Custom' : null,
+    console_sections: sections ?? null,
+  });
+  fake.on('GET', '/web/session', ok({ user, expires_at: expires }));
 }
 
 /** One page at `path`, matched by `pattern` (for its params), under the session as the app renders it. */

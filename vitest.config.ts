@@ -46,7 +46,14 @@ export default defineConfig({
       // (`npm test` builds it first).
       {
         extends: true,
-        test: { name: 'e2e', include: ['web/e2e/**/*.e2e.test.ts'], isolate: false, testTimeout: 60_000 },
+        test: {
+          name: 'e2e',
+          include: ['web/e2e/**/*.e2e.test.ts'],
+          // Beside the root's database template (merged in by extends).
+          globalSetup: ['web/e2e/support/browser-server.ts'],
+          isolate: false,
+          testTimeout: 60_000,
+        },
       },
     ],
   },

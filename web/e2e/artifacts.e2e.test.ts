@@ -103,10 +103,12 @@ describe("a thread's files", () => {
     const frame = panel.locator('iframe[title="otter-facts.pdf"]');
     await frame.waitFor();
     expect(await frame.getAttribute('src')).toMatch(/^blob:/);
-    // Chromium's PDF viewer took the frame (a sandboxed frame would show its error page instead).
+    // Chromium's PDF viewer took the frame (a sandboxed frame would show its error page instead). The viewer is an
+    // extension that starts slowly on a loaded machine, hence the longer wait.
     await expect
-      .poll(() =>
-        page.frames().some((f) => f.url().startsWith('chrome-extension://') && f.url().endsWith('/index.html')),
+      .poll(
+        () => page.frames().some((f) => f.url().startsWith('chrome-extension://') && f.url().endsWith('/index.html')),
+        { timeout: 20_000 },
       )
       .toBe(true);
     expect(page.frames().some((f) => f.url().startsWith('chrome-error://'))).toBe(false);

@@ -1,10 +1,14 @@
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const MOBILE = { width: 390, height: 844 };
 
-/** Debian's Chromium: nothing is ever downloaded. */
-export const launchBrowser = (): Promise<Browser> => chromium.launch({ executablePath: '/usr/bin/chromium' });
+/**
+ * The run's Chromium (started once by browser-server.ts). Closing what this returns closes this file's contexts
+ * and disconnects; the browser itself lives on for the other files.
+ */
+export const launchBrowser = (): Promise<Browser> => chromium.connect(inject('browserEndpoint'));
 
 export interface Person {
   email: string;

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import styles from '../features/admin/ConfirmAction.module.css';
+import styles from './ConfirmAction.module.css';
 
 interface ConfirmActionProps {
   /** The button that starts the action, e.g. "Suspend". */

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import styles from '../features/admin/SectionNav.module.css';
+import styles from './SectionNav.module.css';
 
 /** One page of a section: its link, and the addresses under it that count as that page (its own and below). */
 export interface SectionPage {

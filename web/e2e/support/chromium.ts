@@ -1,0 +1,2 @@
+/** Debian's Chromium: nothing is ever downloaded. */
+export const CHROMIUM = '/usr/bin/chromium';

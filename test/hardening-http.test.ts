@@ -60,6 +60,22 @@ describe('the HTTP boundary refuses what no route can take, in the error envelop
     expect(literal.body.name).toBe('C:\\u0000 drive');
   });
 
+  it('refuses NUL and deep JSON on the routes the Admin pages added (DLP test box, dry run, link codes)', async () => {
+    const bodies: [string, unknown][] = [
+      ['/v1/organization/dlp-rules/test', { text: 'card 4111\u0000' }],
+      ['/v1/organization/dlp-rules/dry-run', { days: 7, rules: [{ name: 'Draft\u0000', pattern: 'x' }] }],
+      ['/v1/channels/telegram/link-codes', { note: '\u0000' }],
+    ];
+    for (const [path, body] of bodies) expectError(await org.admin.http.post(path, body), 400, 'invalid_request');
+    for (const path of ['/v1/organization/dlp-rules/test', '/v1/organization/dlp-rules/dry-run']) {
+      const bomb = `{"text":"x","days":1,"rules":${'['.repeat(5000)}${']'.repeat(5000)}}`;
+      expectError(await org.admin.http.post(path, undefined, { raw: bomb }), 400, 'invalid_request');
+    }
+    // The refusals were the bodies': the same route answers a clean request.
+    const link = await org.admin.http.post('/v1/channels/telegram/link-codes');
+    expect(link.status, link.text).toBe(201);
+  });
+
   it('refuses a control character in an upload mimeType (it becomes a header) with 400, not 500', async () => {
     const project = await org.admin.http.post('/v1/projects', { name: 'Headers' });
     expect(project.status, project.text).toBe(201);

@@ -275,6 +275,15 @@ describe('Microsoft 365 tools in runs', () => {
     expect(searched.acts[0]).toMatchObject({ status: 'completed', error: null });
     expect(JSON.parse(searchRequests().at(-1)!.body).requests[0].region).toBe('GBR');
 
+    // null clears the region again (a merge could otherwise never remove it).
+    const cleared = await orgC.admin.http.patch(`${BASE}/${integration.id}`, { config: { region: null } });
+    expect(cleared.status, cleared.text).toBe(200);
+    expect(cleared.body.integration.config).toEqual({ tenant_id: expect.any(String), client_id: expect.any(String) });
+    const unsearched = await runTools(orgC.admin.http, tool('m365_search_files', { query: 'kelp' }));
+    expect(unsearched.acts[0]).toMatchObject({ status: 'failed', error: NO_REGION });
+    const restored = await orgC.admin.http.patch(`${BASE}/${integration.id}`, { config: { region: 'GBR' } });
+    expect(restored.status, restored.text).toBe(200);
+
     // Removed: no longer offered.
     const removed = await orgC.admin.http.delete(`${BASE}/${integration.id}`);
     expect(removed.status, removed.text).toBe(204);

@@ -7204,7 +7204,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         display_name?: string;
-                        /** @description Merged into the stored config, then validated with the vendor */
+                        /** @description Merged into the stored config, then validated with the vendor; `region: null` clears the region */
                         config?: {
                             [key: string]: unknown;
                         };

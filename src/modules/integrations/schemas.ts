@@ -25,7 +25,9 @@ export type CreateIntegrationInput = z.output<typeof CreateIntegrationBody>;
 export const PatchIntegrationBody = z
   .object({
     display_name: displayName.optional(),
-    config: objectField.optional().describe('Merged into the stored config, then validated with the vendor'),
+    config: objectField
+      .optional()
+      .describe('Merged into the stored config, then validated with the vendor; `region: null` clears the region'),
     secrets: objectField.optional().describe('Merged into the stored secrets, re-encrypted and validated again'),
   })
   .strict()

@@ -67,8 +67,9 @@ export function parseSettings(
     config: {
       tenant_id: requiredString('config.tenant_id', config.tenant_id, isTenantId, 'a directory (tenant) id or domain'),
       client_id: requiredString('config.client_id', config.client_id, isClientId, 'an application (client) id'),
-      // Graph searches made with an app's own credentials must name the tenant's data region.
-      ...(config.region === undefined
+      // Graph searches made with an app's own credentials must name the tenant's data region; null (merged in by
+      // a PATCH) clears it.
+      ...(config.region === undefined || config.region === null
         ? {}
         : {
             region: requiredString(

@@ -80,6 +80,34 @@ describe('Navigation', () => {
     expect(await screen.findByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
   });
 
+  it('links Console for an operator of the platform with a console section, and for no one else', async () => {
+    waiting = pending(0);
+    fake.on(
+      'GET',
+      '/web/session',
+      ok({
+        user: {
+          id: 'me',
+          display_name: 'Olga',
+          role: 'member',
+          organization_is_system: true,
+          console_sections: ['sales'],
+        },
+        expires_at: new Date(Date.now() + 8 * 3600_000).toISOString(),
+      }),
+    );
+    renderNavigation();
+    expect(await screen.findByRole('link', { name: 'Console' })).toHaveAttribute('href', '/console');
+  });
+
+  it('links no Console for an admin of an ordinary organization', async () => {
+    waiting = pending(0);
+    signedInAs('admin');
+    renderNavigation();
+    await screen.findByRole('link', { name: 'Admin' });
+    expect(screen.queryByRole('link', { name: 'Console' })).not.toBeInTheDocument();
+  });
+
   it('counts pending approvals in the name of the Approvals link, one page of 100 at most', async () => {
     waiting = pending(2);
     renderNavigation();

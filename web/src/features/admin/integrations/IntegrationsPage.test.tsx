@@ -136,13 +136,20 @@ describe('IntegrationsPage', () => {
   });
 
   it('checks an integration now, changes only what changed, and deletes after asking', async () => {
-    fake.on('GET', '/v1/organization/integrations', page([m365]));
     fake.on(
       'POST',
       '/v1/organization/integrations/{integrationId}/test',
       ok({ integration: { ...m365, status: 'connected', last_error: null } }),
     );
-    fake.on('PATCH', '/v1/organization/integrations/{integrationId}', ok({ integration: m365 }));
+    // The API merges the config it is sent (null removes a key) and answers the integration as it now is.
+    let config: Record<string, unknown> = { ...m365.config };
+    fake.on('PATCH', '/v1/organization/integrations/{integrationId}', ({ body }) => {
+      config = Object.fromEntries(
+        Object.entries({ ...config, ...(body as { config: object }).config }).filter(([, v]) => v !== null),
+      );
+      return ok({ integration: { ...m365, config } });
+    });
+    fake.on('GET', '/v1/organization/integrations', () => page([{ ...m365, config }]));
     fake.on(
       'DELETE',
       '/v1/organization/integrations/{integrationId}',
@@ -160,6 +167,13 @@ describe('IntegrationsPage', () => {
     expect(fake.api.PATCH).toHaveBeenCalledWith('/v1/organization/integrations/{integrationId}', {
       params: { path: { integrationId: m365.id } },
       body: { config: { region: 'NAM' } },
+    });
+    await person.click(within(files).getByRole('button', { name: 'Change Contoso files' }));
+    await person.clear(within(files).getByRole('textbox', { name: 'Data region (optional)' }));
+    await person.click(within(files).getByRole('button', { name: 'Save and check' }));
+    expect(fake.api.PATCH).toHaveBeenLastCalledWith('/v1/organization/integrations/{integrationId}', {
+      params: { path: { integrationId: m365.id } },
+      body: { config: { region: null } },
     });
 
     await person.click(within(files).getByRole('button', { name: 'Delete Contoso files' }));

@@ -117,15 +117,17 @@ export function integrationChanges(integration: Integration, values: Integration
     if (values.botToken.trim()) changes.secrets = { botToken: values.botToken.trim() };
     return changes;
   }
-  const config: Record<string, string> = {};
+  const config: Record<string, string | null> = {};
   for (const [key, field] of [
     ['tenant_id', 'tenantId'],
     ['client_id', 'clientId'],
-    ['region', 'region'],
   ] as const) {
     const value = values[field].trim();
     if (value !== before[field] && value) config[key] = value;
   }
+  // The region is optional: blanking it clears it (null), where a blank tenant or client id keeps the stored one.
+  const region = values.region.trim();
+  if (region !== before.region) config.region = region || null;
   if (Object.keys(config).length > 0) changes.config = config;
   if (values.clientSecret) changes.secrets = { clientSecret: values.clientSecret };
   return changes;

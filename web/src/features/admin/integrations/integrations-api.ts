@@ -17,7 +17,8 @@ export type NewIntegration =
 /** A change: config and secrets are merged into the stored ones by the API, then checked with the vendor again. */
 export interface IntegrationChanges {
   display_name?: string;
-  config?: Record<string, string>;
+  /** null removes an optional key (the region). */
+  config?: Record<string, string | null>;
   secrets?: Record<string, string>;
 }
 

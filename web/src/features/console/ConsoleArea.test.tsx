@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createFakeClient, type FakeClient } from '../../test/fake-client.ts';
+import { createFakeClient, type FakeClient, ok } from '../../test/fake-client.ts';
 import { signIn, signInOperator } from '../../test/fixtures.tsx';
 import { renderRoutes } from '../../test/render.tsx';
 import { RequireSession } from '../auth/index.ts';
@@ -39,7 +39,8 @@ const tabNames = () =>
 describe('the Console', () => {
   it('shows an admin of the platform every part, in order', async () => {
     signInOperator(fake);
-    open('/console/nowhere-yet');
+    fake.on('GET', '/v1/admin/organizations', ok({ data: [], has_more: false, next_cursor: null, total: 0 }));
+    open();
     await screen.findByRole('navigation', { name: 'Console' });
     expect(tabNames()).toEqual([
       'Organizations',

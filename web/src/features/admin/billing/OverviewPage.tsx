@@ -1,4 +1,4 @@
-import styles from './billing.module.css';
+import { billingStyles as styles } from '../../billing/index.ts';
 import { SpendLimitsTable } from './SpendLimitsTable.tsx';
 import { WalletSummary } from './WalletSummary.tsx';
 

@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { FREE, PRO, plan, subscription } from '../../../test/billing-fixtures.ts';
 import { type CallInit, createFakeClient, type FakeClient, fail, ok } from '../../../test/fake-client.ts';
 import { renderPage, signIn } from '../../../test/fixtures.tsx';
 import { PlanPage } from './PlanPage.tsx';
-import { FREE, PRO, plan, subscription } from './testing.ts';
 
 const PLANS = [plan(), plan({ id: PRO, slug: 'pro', name: 'Pro', price_minor: 4900, description: 'For teams' })];
 let fake: FakeClient;

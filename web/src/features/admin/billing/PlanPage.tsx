@@ -2,9 +2,8 @@ import { ConfirmAction } from '../../../components/ConfirmAction.tsx';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { LoadError, Loading } from '../../../components/QueryStatus.tsx';
 import { Timestamp } from '../../../components/Timestamp.tsx';
-import styles from './billing.module.css';
-import type { Plan, Subscription } from './billing-api.ts';
-import { formatMinor } from './money.ts';
+import type { Plan, Subscription } from '../../billing/index.ts';
+import { formatMinor, billingStyles as styles } from '../../billing/index.ts';
 import { useCancelSubscription, useChangePlan, usePlans, useSubscription } from './use-billing.ts';
 
 const STATUS: Record<Subscription['status'], string> = {

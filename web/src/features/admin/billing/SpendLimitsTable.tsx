@@ -1,7 +1,6 @@
 import { LoadError, Loading } from '../../../components/QueryStatus.tsx';
-import styles from './billing.module.css';
-import type { SpendLimit } from './billing-api.ts';
-import { formatMinor, formatPercent } from './money.ts';
+import type { SpendLimit } from '../../billing/index.ts';
+import { formatMinor, formatPercent, billingStyles as styles } from '../../billing/index.ts';
 import { useSpendLimits, useWallet } from './use-billing.ts';
 
 /** Spend limits are in the wallet's currency, which is always US dollars. */

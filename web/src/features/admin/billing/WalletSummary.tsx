@@ -1,7 +1,6 @@
 import { LoadError, Loading } from '../../../components/QueryStatus.tsx';
-import styles from './billing.module.css';
-import type { Wallet } from './billing-api.ts';
-import { formatMinor } from './money.ts';
+import type { Wallet } from '../../billing/index.ts';
+import { formatMinor, billingStyles as styles } from '../../billing/index.ts';
 import { useWallet } from './use-billing.ts';
 
 function Figures({ wallet }: { wallet: Wallet }) {

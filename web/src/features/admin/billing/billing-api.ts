@@ -1,17 +1,7 @@
-import { type components, type paths, unwrap } from '@atrium/client';
+import { type paths, unwrap } from '@atrium/client';
 import type { AtriumClient } from '../../../lib/client-context.tsx';
 import { isApiError } from '../../../lib/errors.ts';
-
-export type Wallet = components['schemas']['Wallet'];
-export type SpendLimits = components['schemas']['SpendLimits'];
-export type SpendLimit = components['schemas']['SpendLimit'];
-export type Subscription = components['schemas']['Subscription'];
-export type Plan = components['schemas']['Plan'];
-export type BillingProfile = components['schemas']['BillingProfile'];
-export type Invoice = components['schemas']['Invoice'];
-export type InvoiceStatus = Invoice['status'];
-
-export const INVOICE_STATUSES: readonly InvoiceStatus[] = ['draft', 'open', 'paid', 'void', 'uncollectible'];
+import type { InvoiceStatus, Subscription, Wallet } from '../../billing/index.ts';
 
 export const billingKeys = {
   wallet: ['admin', 'billing', 'wallet'] as const,

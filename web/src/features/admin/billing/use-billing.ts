@@ -1,8 +1,8 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useClient } from '../../../lib/client-context.tsx';
+import type { BillingProfile, InvoiceStatus } from '../../billing/index.ts';
 import { organizationKeys } from '../organization/organization-api.ts';
 import {
-  type BillingProfile,
   billingKeys,
   cancelSubscription,
   changePlan,
@@ -13,7 +13,6 @@ import {
   getSpendLimits,
   getSubscription,
   getWallet,
-  type InvoiceStatus,
   listInvoices,
   listPlans,
   listProfiles,

@@ -3,6 +3,7 @@ import { FormActions } from '../../../components/FormActions.tsx';
 import { FormField } from '../../../components/FormField.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { placeApiError } from '../../../lib/field-errors.ts';
+import { timeZoneChoices } from '../../../lib/locale-checks.ts';
 import { ORGANIZATION_LIMITS, type Organization } from './organization-api.ts';
 import {
   PROFILE_API_FIELDS,
@@ -10,7 +11,6 @@ import {
   type ProfileField,
   profileChanges,
   profileValuesOf,
-  timeZoneChoices,
   validateProfile,
 } from './profile-form.ts';
 import { useUpdateOrganization } from './use-organization.ts';

@@ -1,3 +1,4 @@
+import { isLanguageTag } from '../../../lib/locale-checks.ts';
 import { ORGANIZATION_LIMITS, type Organization, type OrganizationChanges } from './organization-api.ts';
 
 export interface ProfileValues {
@@ -24,24 +25,6 @@ export const profileValuesOf = (organization: Organization): ProfileValues => ({
   language: organization.primary_language,
   timezone: organization.primary_timezone,
 });
-
-/** A BCP-47 tag as the API takes it: one the platform's Intl can canonicalise. */
-function isLanguageTag(value: string): boolean {
-  try {
-    return Intl.getCanonicalLocales(value).length === 1;
-  } catch {
-    return false;
-  }
-}
-
-/** The IANA zones the browser knows: the choices of the timezone picker (UTC first). */
-export function timeZoneChoices(current: string): string[] {
-  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  const all = new Set(['UTC', ...zones]);
-  // A zone the browser does not list (older data) stays selectable, so saving never changes it silently.
-  if (current) all.add(current);
-  return [...all];
-}
 
 export function validateProfile(values: ProfileValues): ProfileErrors {
   const errors: ProfileErrors = {};

@@ -3,12 +3,9 @@ import { Link, useParams } from 'react-router';
 import { LoadError, Loading } from '../../../../components/QueryStatus.tsx';
 import { Timestamp } from '../../../../components/Timestamp.tsx';
 import { isApiError } from '../../../../lib/errors.ts';
-import styles from '../billing.module.css';
-import type { Invoice } from '../billing-api.ts';
-import { formatMinor } from '../money.ts';
+import type { Invoice } from '../../../billing/index.ts';
+import { BilledTo, formatMinor, periodOf, STATUS_LABELS, billingStyles as styles } from '../../../billing/index.ts';
 import { useInvoice } from '../use-billing.ts';
-import { BilledTo } from './BilledTo.tsx';
-import { periodOf, STATUS_LABELS } from './invoice-labels.ts';
 
 const when = (value: string | null) => (value ? <Timestamp value={value} /> : '—');
 

@@ -1,11 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { invoice } from '../../../../test/billing-fixtures.ts';
 import { type CallInit, createFakeClient, type FakeClient, ok } from '../../../../test/fake-client.ts';
 import { page, signIn } from '../../../../test/fixtures.tsx';
 import { renderRoutes } from '../../../../test/render.tsx';
 import { RequireSession } from '../../../auth/index.ts';
-import { invoice } from '../testing.ts';
 import { InvoicePage } from './InvoicePage.tsx';
 import { InvoicesPage } from './InvoicesPage.tsx';
 

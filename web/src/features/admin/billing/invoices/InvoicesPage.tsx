@@ -2,11 +2,16 @@ import { Link, useSearchParams } from 'react-router';
 import { FormField } from '../../../../components/FormField.tsx';
 import { LoadError, Loading } from '../../../../components/QueryStatus.tsx';
 import { ShowMore } from '../../../../components/ShowMore.tsx';
-import styles from '../billing.module.css';
-import { INVOICE_STATUSES, type Invoice, type InvoiceStatus } from '../billing-api.ts';
-import { formatMinor } from '../money.ts';
+import {
+  formatMinor,
+  INVOICE_STATUSES,
+  type Invoice,
+  type InvoiceStatus,
+  periodOf,
+  STATUS_LABELS,
+  billingStyles as styles,
+} from '../../../billing/index.ts';
 import { useInvoiceList } from '../use-billing.ts';
-import { periodOf, STATUS_LABELS } from './invoice-labels.ts';
 
 /** The status filter lives in the address (`?status=open`), so a filtered list can be linked and reloaded. */
 function useStatusFilter(): [InvoiceStatus | null, (status: InvoiceStatus | null) => void] {

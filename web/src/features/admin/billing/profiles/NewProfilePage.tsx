@@ -1,5 +1,6 @@
 import { Link, useNavigate } from 'react-router';
-import styles from '../billing.module.css';
+import { billingStyles as styles } from '../../../billing/index.ts';
+
 import { useCreateProfile } from '../use-billing.ts';
 import { ProfileForm } from './ProfileForm.tsx';
 import { newProfileBody, profileValuesOf } from './profile-form.ts';

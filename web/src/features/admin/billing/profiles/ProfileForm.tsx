@@ -2,7 +2,7 @@ import { FormActions } from '../../../../components/FormActions.tsx';
 import { FormField } from '../../../../components/FormField.tsx';
 import { TextField } from '../../../../components/TextField.tsx';
 import { useCheckedForm } from '../../../../lib/use-checked-form.ts';
-import styles from '../billing.module.css';
+import { billingStyles as styles } from '../../../billing/index.ts';
 import {
   CURRENCIES,
   METHOD_LABELS,

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import listStyles from '../../../../components/CardList.module.css';
 import { LoadError, Loading } from '../../../../components/QueryStatus.tsx';
-import styles from '../billing.module.css';
-import type { BillingProfile } from '../billing-api.ts';
+import type { BillingProfile } from '../../../billing/index.ts';
+import { billingStyles as styles } from '../../../billing/index.ts';
 import { useProfiles } from '../use-billing.ts';
 import { TERMS_LABELS } from './profile-form.ts';
 

@@ -1,4 +1,6 @@
-import type { BillingProfile, NewProfile, ProfileChanges } from '../billing-api.ts';
+import { isEmail } from '../../../../lib/email.ts';
+import type { BillingProfile } from '../../../billing/index.ts';
+import type { NewProfile, ProfileChanges } from '../billing-api.ts';
 
 export const CURRENCIES = ['AED', 'USD'] as const;
 export const PAYMENT_TERMS = ['due_on_receipt', 'net_15', 'net_30', 'net_60'] as const;
@@ -52,7 +54,6 @@ export const PROFILE_API_FIELDS = Object.fromEntries(
 ) as Readonly<Record<string, ProfileField>>;
 
 /** Zod's email check, which the API applies to the lower-cased address. */
-const EMAIL = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
 /** A new profile starts with the API's defaults: AED, net 30, wire. */
 export function profileValuesOf(profile?: BillingProfile): ProfileValues {
@@ -89,7 +90,7 @@ export function validateProfile(values: ProfileValues): ProfileErrors {
     found.legal_name = `Give the legal name of 1 to ${TEXT_LIMITS.legal_name} characters.`;
   }
   const email = stored('billing_email', values.billing_email);
-  if (email && !found.billing_email && !EMAIL.test(email)) {
+  if (email && !found.billing_email && !isEmail(email)) {
     found.billing_email = 'Give an email address, like billing@example.com.';
   }
   const country = values.address_country.trim();

@@ -1,9 +1,8 @@
+import { isEmail } from '../../../../lib/email.ts';
 import type { NewUser, Role, User, UserChanges } from './users-api.ts';
 
 /** The API's bounds (src/modules/users/schemas.ts): names 1-255 trimmed, an email of at most 254. */
 export const USER_LIMITS = { name: 255, email: 254 } as const;
-/** The API's own email check (Zod's). */
-const EMAIL = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
 export interface UserFormValues {
   firstName: string;
@@ -59,7 +58,7 @@ export function validateUserForm(values: UserFormValues, { withEmail }: { withEm
   if (withEmail) {
     if (!email) found.email = 'Give the email address.';
     else if (email.length > USER_LIMITS.email) found.email = `At most ${USER_LIMITS.email} characters.`;
-    else if (!EMAIL.test(email)) found.email = 'Give a valid email address, like name@example.com.';
+    else if (!isEmail(email)) found.email = 'Give a valid email address, like name@example.com.';
   }
   return Object.fromEntries(Object.entries(found).filter(([, message]) => message)) as UserFormErrors;
 }

@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
-import styles from '../billing.module.css';
-import type { Invoice } from '../billing-api.ts';
+import styles from './billing.module.css';
+import type { Invoice } from './index.ts';
 
 /** The snapshot's fields shown, in the order an address is read. */
 const FIELDS = [

@@ -1,4 +1,4 @@
-import type { Invoice, InvoiceStatus } from '../billing-api.ts';
+import type { Invoice, InvoiceStatus } from './index.ts';
 
 export const STATUS_LABELS: Record<InvoiceStatus, string> = {
   draft: 'Draft',

@@ -81,7 +81,7 @@ describe('InvoicesPage', () => {
     });
 
     await person.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Open');
-    expect(await screen.findByRole('table', { name: 'Open invoices' })).toBeInTheDocument();
+    expect(await screen.findByRole('table', { name: 'Open invoices, newest first' })).toBeInTheDocument();
     expect(periods()).toEqual(['2030-01-01 to 2030-01-31']);
     expect(fake.api.GET).toHaveBeenCalledWith('/v1/organization/invoices', {
       params: { query: { limit: 20, cursor: undefined, status: 'open' } },

@@ -1,97 +1,27 @@
-import { Link, useSearchParams } from 'react-router';
-import { FormField } from '../../../../components/FormField.tsx';
 import { LoadError, Loading } from '../../../../components/QueryStatus.tsx';
 import { ShowMore } from '../../../../components/ShowMore.tsx';
 import {
-  formatMinor,
-  INVOICE_STATUSES,
-  type Invoice,
-  type InvoiceStatus,
-  periodOf,
-  STATUS_LABELS,
+  InvoiceStatusFilter,
+  InvoiceTable,
   billingStyles as styles,
+  useInvoiceStatusFilter,
 } from '../../../billing/index.ts';
 import { useInvoiceList } from '../use-billing.ts';
 
-/** The status filter lives in the address (`?status=open`), so a filtered list can be linked and reloaded. */
-function useStatusFilter(): [InvoiceStatus | null, (status: InvoiceStatus | null) => void] {
-  const [params, setParams] = useSearchParams();
-  const raw = params.get('status');
-  const status = INVOICE_STATUSES.find((s) => s === raw) ?? null;
-  const setStatus = (next: InvoiceStatus | null) => setParams(next ? { status: next } : {}, { replace: true });
-  return [status, setStatus];
-}
-
-function InvoiceRow({ invoice }: { invoice: Invoice }) {
-  return (
-    <tr>
-      <th scope="row">
-        <Link to={`/admin/billing/invoices/${invoice.id}`}>{periodOf(invoice)}</Link>
-      </th>
-      <td>{STATUS_LABELS[invoice.status]}</td>
-      <td className={styles.number}>{formatMinor(invoice.total_minor, invoice.currency)}</td>
-      <td className={styles.number}>{formatMinor(invoice.amount_due_minor, invoice.currency)}</td>
-      <td>{invoice.due_date ?? '—'}</td>
-    </tr>
-  );
-}
-
 /** The organization's invoices, newest first, a page at a time; filtered by status on request. */
 export function InvoicesPage() {
-  const [status, setStatus] = useStatusFilter();
+  const [status, setStatus] = useInvoiceStatusFilter();
   const list = useInvoiceList(status);
   const invoices = list.data?.pages.flatMap((page) => page.data) ?? [];
   return (
     <div className={`page stack ${styles.page}`}>
       <h1>Invoices</h1>
       <p className="muted">Newest first. Drafts are still being prepared by the platform’s operators.</p>
-      <search>
-        <FormField label="Status">
-          {(control) => (
-            <select
-              {...control}
-              value={status ?? ''}
-              onChange={(e) => setStatus((e.target.value || null) as InvoiceStatus | null)}
-            >
-              <option value="">Every status</option>
-              {INVOICE_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {STATUS_LABELS[s]}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-      </search>
+      <InvoiceStatusFilter status={status} onChange={setStatus} />
       {list.isPending && <Loading label="Loading the invoices…" />}
       {list.isError && <LoadError error={list.error} onRetry={() => list.refetch()} />}
-      {list.isSuccess && invoices.length === 0 && (
-        <p className="empty">{status ? `No ${STATUS_LABELS[status].toLowerCase()} invoices.` : 'No invoices yet.'}</p>
-      )}
-      {invoices.length > 0 && (
-        <div className="table-scroll">
-          <table className="data-table">
-            <caption className="muted">{status ? `${STATUS_LABELS[status]} invoices` : 'All invoices'}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Period</th>
-                <th scope="col">Status</th>
-                <th scope="col" className={styles.number}>
-                  Total
-                </th>
-                <th scope="col" className={styles.number}>
-                  Amount due
-                </th>
-                <th scope="col">Due date</th>
-              </tr>
-            </thead>
-            <tbody>
-              {invoices.map((invoice) => (
-                <InvoiceRow key={invoice.id} invoice={invoice} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+      {list.isSuccess && (
+        <InvoiceTable invoices={invoices} status={status} hrefOf={(id) => `/admin/billing/invoices/${id}`} />
       )}
       <ShowMore
         noun="invoices"

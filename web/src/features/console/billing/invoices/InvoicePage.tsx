@@ -1,9 +1,18 @@
 import { Link, useParams } from 'react-router';
 import { LoadError, Loading } from '../../../../components/QueryStatus.tsx';
 import type { Invoice } from '../../../billing/index.ts';
-import { billingStyles as adminStyles, BilledTo, periodOf, STATUS_LABELS } from '../../../billing/index.ts';
+import {
+  billingStyles as adminStyles,
+  BilledTo,
+  InvoiceFacts,
+  InvoiceLines,
+  InvoiceNotes,
+  InvoicePayments,
+  InvoiceTotals,
+  periodOf,
+  STATUS_LABELS,
+} from '../../../billing/index.ts';
 import { InvoiceActions } from './InvoiceActions.tsx';
-import { InvoiceFacts, InvoiceLines, InvoicePayments } from './InvoiceDetails.tsx';
 import { LineItemForm } from './LineItemForm.tsx';
 import { PaymentForm } from './PaymentForm.tsx';
 import { useInvoice } from './use-invoices.ts';
@@ -12,25 +21,17 @@ function InvoiceView({ invoice, organizationId }: { invoice: Invoice; organizati
   const payable = invoice.status === 'open' || invoice.status === 'uncollectible';
   return (
     <>
+      <InvoiceTotals invoice={invoice} />
       <InvoiceFacts invoice={invoice} />
       <InvoiceActions invoice={invoice} organizationId={organizationId} />
-      <section aria-labelledby="invoice-lines" className={adminStyles.section}>
-        <h2 id="invoice-lines">Lines</h2>
-        <InvoiceLines invoice={invoice} />
+      <InvoiceLines invoice={invoice}>
         {invoice.status === 'draft' && <LineItemForm invoice={invoice} organizationId={organizationId} />}
-      </section>
-      <section aria-labelledby="invoice-payments" className={adminStyles.section}>
-        <h2 id="invoice-payments">Payments</h2>
-        <InvoicePayments invoice={invoice} />
+      </InvoiceLines>
+      <InvoicePayments invoice={invoice}>
         {payable && <PaymentForm invoice={invoice} organizationId={organizationId} />}
-      </section>
+      </InvoicePayments>
       <BilledTo snapshot={invoice.billing_snapshot} />
-      {invoice.notes && (
-        <section aria-labelledby="invoice-notes" className={adminStyles.section}>
-          <h2 id="invoice-notes">Notes</h2>
-          <p>{invoice.notes}</p>
-        </section>
-      )}
+      <InvoiceNotes invoice={invoice} />
     </>
   );
 }

@@ -1,7 +1,9 @@
+import { useRef } from 'react';
 import { NavLink } from 'react-router';
 import { usePendingApprovalCount } from '../features/approvals/index.ts';
 import { useSignedInUser } from '../features/auth/index.ts';
 import { consoleSectionsOf } from '../features/console/index.tsx';
+import { useCurrentLinkInView } from '../lib/use-current-link-in-view.ts';
 import styles from './Shell.module.css';
 
 /**
@@ -12,8 +14,11 @@ import styles from './Shell.module.css';
 export function Navigation() {
   const pending = usePendingApprovalCount();
   const user = useSignedInUser();
+  // On a phone the links form a row that scrolls sideways: the current one stays in view.
+  const row = useRef<HTMLElement>(null);
+  useCurrentLinkInView(row);
   return (
-    <nav aria-label="Main" className={styles.nav}>
+    <nav aria-label="Main" className={styles.nav} ref={row}>
       <ul className={styles.navList}>
         <li>
           <NavLink to="/threads" className={styles.navLink}>

@@ -1,5 +1,6 @@
-import { useEffect, useRef } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { useRef } from 'react';
+import { NavLink } from 'react-router';
+import { useCurrentLinkInView } from '../lib/use-current-link-in-view.ts';
 import styles from './AreaTabs.module.css';
 
 export interface AreaTab {
@@ -8,18 +9,12 @@ export interface AreaTab {
 }
 
 /**
- * An area's sections as a row of tabs. On a narrow screen the row scrolls sideways, so the current tab is brought
- * into view whenever the address changes (a later section would otherwise sit off-screen, unseen).
+ * An area's sections as a row of tabs. On a narrow screen the row scrolls sideways, with the current tab kept in
+ * view (a later section would otherwise sit off-screen, unseen).
  */
 export function AreaTabs({ label, tabs }: { label: string; tabs: readonly AreaTab[] }) {
   const row = useRef<HTMLElement>(null);
-  const { pathname } = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the address decides which tab is current.
-  useEffect(() => {
-    const current = row.current?.querySelector<HTMLElement>('[aria-current="page"]');
-    // jsdom has no layout, hence no scrollIntoView.
-    current?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-  }, [pathname]);
+  useCurrentLinkInView(row);
   return (
     <nav aria-label={label} className={styles.tabs} ref={row}>
       {tabs.map((tab) => (

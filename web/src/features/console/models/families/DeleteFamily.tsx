@@ -115,7 +115,7 @@ function Removal({ family, selections }: { family: Family; selections: number })
       <div>
         <ConfirmAction
           label="Delete family"
-          name={`Delete ${family.name}`}
+          name={`Delete family ${family.name}`}
           question={`Delete ${family.name}?${replacement ? ' Its selections move first.' : ''}`}
           confirmLabel={soft ? 'Deactivate' : 'Delete'}
           pending={remove.isPending}

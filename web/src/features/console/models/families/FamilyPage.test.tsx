@@ -64,7 +64,7 @@ describe('FamilyPage', () => {
     expect(within(usage).getByRole('row', { name: 'Acme text llama3.1:8b' })).toBeInTheDocument();
     expect(section).toHaveTextContent('No usage was recorded against its versions.');
 
-    await person.click(within(section).getByRole('button', { name: 'Delete Llama' }));
+    await person.click(within(section).getByRole('button', { name: 'Delete family Llama' }));
     await person.click(within(section).getByRole('button', { name: 'Delete' }));
     expect(await within(section).findByRole('alert')).toHaveTextContent(
       '1 organization model selection(s) use this family; give replacementFamilyId to move them',
@@ -98,7 +98,7 @@ describe('FamilyPage', () => {
     const section = await screen.findByRole('region', { name: 'Delete' });
     expect(await within(section).findByText(/it will be deactivated, not deleted/)).toBeInTheDocument();
     await person.click(within(section).getByRole('checkbox', { name: /Only deactivate/ }));
-    await person.click(within(section).getByRole('button', { name: 'Delete Llama' }));
+    await person.click(within(section).getByRole('button', { name: 'Delete family Llama' }));
     await person.click(within(section).getByRole('button', { name: 'Deactivate' }));
     expect(await within(section).findByRole('status')).toHaveTextContent('Llama and its versions were deactivated');
     expect(fake.api.DELETE).toHaveBeenCalledWith('/v1/admin/ai-model-families/{id}', {

@@ -119,6 +119,15 @@ describe('organization invoices', () => {
     expect(rows.map((r) => r.id)).toEqual([created[6].id, created[4].id, created[2].id, created[0].id]);
     expect(await allPages(app.http.as(app.consoleKey), adminBase(orgB.org.id), 5)).toHaveLength(1);
   });
+
+  it('operators get one invoice of an organization; under another organization it is 404', async () => {
+    const one = await operator.get(`${adminBase(orgA.org.id)}/${created[3].id}`);
+    expect(one.status, one.text).toBe(200);
+    expect(one.body).toEqual((await orgA.admin.http.get(`${LIST}/${created[3].id}`)).body);
+    expectError(await operator.get(`${adminBase(orgB.org.id)}/${created[3].id}`), 404, 'not_found');
+    expectError(await operator.get(`${adminBase(randomId())}/${created[3].id}`), 404, 'not_found');
+    expectError(await operator.get(`${adminBase(orgA.org.id)}/${randomId()}`), 404, 'not_found');
+  });
 });
 
 describe('invoice route security', () => {
@@ -139,6 +148,7 @@ describe('invoice route security', () => {
     const invoice = `${adminBase(org)}/${randomId()}`;
     for (const c of [
       { route: 'GET /v1/admin/organizations/:id/invoices', path: adminBase(org), body: undefined },
+      { route: 'GET /v1/admin/organizations/:id/invoices/:invoiceId', path: invoice, body: undefined },
       { route: 'POST /v1/admin/organizations/:id/invoices', path: adminBase(org), body: period(3) },
       {
         route: 'POST /v1/admin/organizations/:id/invoices/:invoiceId/line-items',

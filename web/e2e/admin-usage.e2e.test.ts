@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/helpers/app.ts';
@@ -14,7 +13,7 @@ import {
   type UsageEvent,
 } from '../../test/helpers/usage-events.ts';
 import { expectAccessibleAndNarrow } from './support/axe.ts';
-import type { AppWindow } from './support/browser.ts';
+import { type AppWindow, downloadedText } from './support/browser.ts';
 import { captureScreens } from './support/screenshots.ts';
 import { startE2e, stopE2e } from './support/setting.ts';
 
@@ -225,7 +224,7 @@ describe('Admin › Usage', () => {
       region(page, 'By department').getByRole('button', { name: 'Download CSV of cost by department' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(`usage-by-department-${MARCH.from}_${MARCH.to}.csv`);
-    const csv = readFileSync(await download.path(), 'utf8');
+    const csv = await downloadedText(download);
     expect(csv).toBe(
       `\uFEFFdepartment,cost_usd,call_count,percent_of_total\r\n${departments.items
         .map(

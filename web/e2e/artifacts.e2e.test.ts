@@ -1,10 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/helpers/app.ts';
 import type { TestOrg } from '../../test/helpers/fixtures.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
-import type { AppWindow } from './support/browser.ts';
+import { type AppWindow, downloadedText } from './support/browser.ts';
 import { assistantReplies, deliveredRun, sendMessage, startThread } from './support/conversation.ts';
 import { startE2e, stopE2e } from './support/setting.ts';
 
@@ -76,7 +75,7 @@ describe("a thread's files", () => {
       panel.getByRole('link', { name: 'otter-tools.csv' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('otter-tools.csv');
-    expect(await readFile(await download.path(), 'utf8')).toBe(CSV);
+    expect(await downloadedText(download)).toBe(CSV);
   });
 
   it("shows a PDF in the browser's PDF viewer, and says so when a .pdf file is not one", async () => {

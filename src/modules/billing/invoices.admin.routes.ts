@@ -37,6 +37,17 @@ export function registerInvoiceAdminRoutes(app: FastifyInstance, invoices: Invoi
     handler: (req) => invoices.adminList(req.params.id, req.query),
   });
 
+  r.get(`${base}/:invoiceId`, {
+    config,
+    schema: {
+      tags,
+      summary: 'One invoice of the organization with its lines and payments',
+      params: invoiceParams,
+      response: { 200: InvoiceSchema, ...errorResponses(billing, { 404: ['not_found'] }) },
+    },
+    handler: (req) => invoices.adminGet(req.params.id, req.params.invoiceId),
+  });
+
   r.post(base, {
     config,
     schema: {

@@ -232,6 +232,12 @@ export function createInvoicesService(deps: { db: Executor; clock: Clock }) {
       return page(organizationId, query);
     },
 
+    /** Operators: one invoice of the organization (404 for an unknown organization or another's invoice). */
+    async adminGet(organizationId: string, invoiceId: string) {
+      await requireOrganization(organizationId);
+      return view(organizationId, invoiceId);
+    },
+
     async draft(organizationId: string, input: DraftInvoiceInput) {
       const invoice = await db.transaction((tx) =>
         draftIn(

@@ -1,11 +1,12 @@
 import { FormActions } from '../../../../components/FormActions.tsx';
 import { FormField } from '../../../../components/FormField.tsx';
 import { TextField } from '../../../../components/TextField.tsx';
+import { USER_LIMITS } from '../../../../lib/person-checks.ts';
 import { useCheckedForm } from '../../../../lib/use-checked-form.ts';
 import { departmentChoices } from '../../organization/departments/department-tree.ts';
 import type { Department } from '../../organization/organization-api.ts';
 import styles from '../people.module.css';
-import { USER_CODES, USER_FIELDS, USER_LIMITS, type UserFormValues, validateUserForm } from './user-form.ts';
+import { USER_CODES, USER_FIELDS, type UserFormValues, validateUserForm } from './user-form.ts';
 import type { Role } from './users-api.ts';
 
 interface UserFormProps {

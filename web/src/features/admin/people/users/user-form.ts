@@ -1,8 +1,6 @@
-import { isEmail } from '../../../../lib/email.ts';
-import type { NewUser, Role, User, UserChanges } from './users-api.ts';
+import { personErrors } from '../../../../lib/person-checks.ts';
 
-/** The API's bounds (src/modules/users/schemas.ts): names 1-255 trimmed, an email of at most 254. */
-export const USER_LIMITS = { name: 255, email: 254 } as const;
+import type { NewUser, Role, User, UserChanges } from './users-api.ts';
 
 export interface UserFormValues {
   firstName: string;
@@ -40,27 +38,9 @@ export function userFormValues(user?: User): UserFormValues {
   };
 }
 
-const name = (value: string, missing: string) => {
-  const trimmed = value.trim();
-  if (!trimmed) return missing;
-  return trimmed.length > USER_LIMITS.name ? `At most ${USER_LIMITS.name} characters.` : undefined;
-};
-
 /** The checks the API makes; the email only when creating (it never changes here). */
 export function validateUserForm(values: UserFormValues, { withEmail }: { withEmail: boolean }): UserFormErrors {
-  const email = values.email.trim();
-  const found: UserFormErrors = {
-    firstName: name(values.firstName, 'Give the first name.'),
-    lastName: name(values.lastName, 'Give the last name.'),
-    displayName:
-      values.displayName.trim().length > USER_LIMITS.name ? `At most ${USER_LIMITS.name} characters.` : undefined,
-  };
-  if (withEmail) {
-    if (!email) found.email = 'Give the email address.';
-    else if (email.length > USER_LIMITS.email) found.email = `At most ${USER_LIMITS.email} characters.`;
-    else if (!isEmail(email)) found.email = 'Give a valid email address, like name@example.com.';
-  }
-  return Object.fromEntries(Object.entries(found).filter(([, message]) => message)) as UserFormErrors;
+  return personErrors(values, withEmail);
 }
 
 export function newUserBody(values: UserFormValues): NewUser {

@@ -3,20 +3,19 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { invoice } from '../../../../test/billing-fixtures.ts';
 import { type CallInit, createFakeClient, type FakeClient, fail, ok } from '../../../../test/fake-client.ts';
-import { page, signInOperator } from '../../../../test/fixtures.tsx';
+import { signInOperator } from '../../../../test/fixtures.tsx';
 import { ORG, ORG_PATH, openBilling } from '../testing.tsx';
 
 const ID = '0190a000-0000-7000-8000-0000000000c1';
-const OTHER = invoice({ id: '0190a000-0000-7000-8000-0000000000c9', organization_id: ORG });
 const base = '/v1/admin/organizations/{id}/invoices/{invoiceId}';
 const params = { params: { path: { id: ORG, invoiceId: ID } } };
 let fake: FakeClient;
 
-/** The invoice as the API lists it, found on the list's second page (there is no admin read of one invoice). */
+/** The invoice as the API's operator read of it answers. */
 function serve(overrides: Record<string, unknown>) {
   const shown = invoice({ id: ID, organization_id: ORG, ...overrides });
-  fake.on('GET', '/v1/admin/organizations/{id}/invoices', (init: CallInit) =>
-    init.params?.query?.cursor === 'p2' ? page([shown]) : page([OTHER], 'p2'),
+  fake.on('GET', base, (init: CallInit) =>
+    init.params?.path?.invoiceId === ID ? ok(shown) : fail(404, 'not_found', 'Invoice not found'),
   );
   return shown;
 }
@@ -150,7 +149,7 @@ describe('Console invoice', () => {
   });
 
   it('says so when the organization has no such invoice', async () => {
-    fake.on('GET', '/v1/admin/organizations/{id}/invoices', page([OTHER]));
+    fake.on('GET', base, fail(404, 'not_found', 'Invoice not found'));
     openBilling(fake, `${ORG_PATH}/invoices/${ID}`);
     expect(await screen.findByText('The organization has no such invoice.')).toBeInTheDocument();
   });

@@ -1,6 +1,7 @@
 import { type paths, unwrap } from '@atrium/client';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type AtriumClient, useClient } from '../../../../lib/client-context.tsx';
+import { isApiError } from '../../../../lib/errors.ts';
 import type { Invoice, InvoiceStatus } from '../../../billing/index.ts';
 import { consoleBillingKeys } from '../billing-keys.ts';
 
@@ -13,8 +14,6 @@ export type NewPayment =
   paths['/v1/admin/organizations/{id}/invoices/{invoiceId}/payments']['post']['requestBody']['content']['application/json'];
 
 const PAGE = 20;
-/** The largest page the API gives, for walking the list to one invoice. */
-const LOOKUP_PAGE = 100;
 
 async function listPage(
   client: AtriumClient,
@@ -37,23 +36,19 @@ export function useInvoiceList(organizationId: string, status: InvoiceStatus | n
   });
 }
 
-/**
- * One invoice, or null when the organization has none with this id. The API has no admin read of a single
- * invoice, so its list is walked, a large page at a time, until the invoice turns up.
- */
+/** One invoice, or null when the organization has none with this id (404). */
 export function useInvoice(organizationId: string, invoiceId: string) {
   const client = useClient();
   return useQuery({
     queryKey: consoleBillingKeys.invoice(organizationId, invoiceId),
     queryFn: async (): Promise<Invoice | null> => {
-      let cursor: string | undefined;
-      do {
-        const page = await listPage(client, organizationId, { limit: LOOKUP_PAGE, cursor });
-        const found = page.data.find((invoice) => invoice.id === invoiceId);
-        if (found) return found;
-        cursor = page.has_more ? (page.next_cursor ?? undefined) : undefined;
-      } while (cursor);
-      return null;
+      const params = { path: { id: organizationId, invoiceId } };
+      try {
+        return unwrap(await client.api.GET('/v1/admin/organizations/{id}/invoices/{invoiceId}', { params }));
+      } catch (error) {
+        if (isApiError(error, 404)) return null;
+        throw error;
+      }
     },
   });
 }

@@ -1,7 +1,7 @@
 import { FormField } from '../../../../components/FormField.tsx';
 import { TextField } from '../../../../components/TextField.tsx';
+import { USER_LIMITS } from '../../../../lib/person-checks.ts';
 import styles from '../organizations.module.css';
-import { USER_LIMITS } from './user-form.ts';
 
 interface PersonValues {
   firstName: string;

@@ -1,18 +1,12 @@
 import { FormActions } from '../../../../components/FormActions.tsx';
 import { FormField } from '../../../../components/FormField.tsx';
 import { TextField } from '../../../../components/TextField.tsx';
+import { USER_LIMITS } from '../../../../lib/person-checks.ts';
 import { useCheckedForm } from '../../../../lib/use-checked-form.ts';
 import styles from '../organizations.module.css';
 import type { ConsoleRole, Role } from '../organizations-api.ts';
 import { PersonFields } from './PersonFields.tsx';
-import {
-  USER_FIELDS,
-  USER_LIMITS,
-  type UserFormMode,
-  type UserFormValues,
-  userCodes,
-  validateUserForm,
-} from './user-form.ts';
+import { USER_FIELDS, type UserFormMode, type UserFormValues, userCodes, validateUserForm } from './user-form.ts';
 
 interface UserFormProps {
   initial: UserFormValues;

@@ -1,8 +1,6 @@
-import { isEmail } from '../../../../lib/email.ts';
-import type { NewOrgUser, OrgUser, OrgUserChanges, Role } from '../organizations-api.ts';
+import { personErrors } from '../../../../lib/person-checks.ts';
 
-/** The API's bounds (src/modules/users/schemas.ts): names 1-255 trimmed, an email of at most 254. */
-export const USER_LIMITS = { name: 255, email: 254 } as const;
+import type { NewOrgUser, OrgUser, OrgUserChanges, Role } from '../organizations-api.ts';
 
 export interface UserFormValues {
   firstName: string;
@@ -60,30 +58,13 @@ export function userFormValues(user?: OrgUser): UserFormValues {
   };
 }
 
-const name = (value: string, missing: string) => {
-  const trimmed = value.trim();
-  if (!trimmed) return missing;
-  return trimmed.length > USER_LIMITS.name ? `At most ${USER_LIMITS.name} characters.` : undefined;
-};
-
 /** The checks the API makes, the console-role rule among them. */
 export function validateUserForm(values: UserFormValues, mode: UserFormMode): UserFormErrors {
-  const email = values.email.trim();
-  const found: UserFormErrors = {
-    firstName: name(values.firstName, 'Give the first name.'),
-    lastName: name(values.lastName, 'Give the last name.'),
-    displayName:
-      values.displayName.trim().length > USER_LIMITS.name ? `At most ${USER_LIMITS.name} characters.` : undefined,
-  };
-  if (mode.create) {
-    if (!email) found.email = 'Give the email address.';
-    else if (email.length > USER_LIMITS.email) found.email = `At most ${USER_LIMITS.email} characters.`;
-    else if (!isEmail(email)) found.email = 'Give a valid email address, like name@example.com.';
-  }
+  const found: UserFormErrors = personErrors(values, mode.create);
   if (mode.consoleRole && values.role !== 'admin' && !values.consoleRoleId) {
     found.consoleRoleId = 'Members of the system organization need a console role; admins hold every section.';
   }
-  return Object.fromEntries(Object.entries(found).filter(([, message]) => message)) as UserFormErrors;
+  return found;
 }
 
 export function newUserBody(values: UserFormValues, mode: UserFormMode): NewOrgUser {

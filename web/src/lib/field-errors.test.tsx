@@ -22,6 +22,17 @@ describe('placing the API’s refusal on a form', () => {
     expect(placed.form).toBe(error);
   });
 
+  it('places a nested key by its whole path, or else by its first segment', () => {
+    const error = apiError(
+      400,
+      'invalid_request',
+      'admin.email: Invalid email; admin.first_name: Too big; tags.0: bad',
+    );
+    const placed = placeApiError(error, { 'admin.email': 'email', tags: 'tags' });
+    expect(placed.fields).toEqual({ email: 'Invalid email', tags: 'bad' });
+    expect(placed.form).toBe(error);
+  });
+
   it('places a conflict by its code, and leaves other refusals whole', () => {
     const taken = apiError(409, 'duplicate_email', 'A user with this email already exists');
     expect(placeApiError(taken, FIELDS, { duplicate_email: 'email' })).toEqual({

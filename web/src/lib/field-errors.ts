@@ -7,13 +7,14 @@ export interface PlacedError<K extends string> {
   form: unknown;
 }
 
-const FIELD_MESSAGE = /^([a-z_]+)(?:\.[\w.]*)?: (.+)$/s;
+const FIELD_MESSAGE = /^([a-z_]+)((?:\.[\w]+)*): (.+)$/s;
 
 /**
  * The API names the field in its validation messages (`email: must be a valid email address; role: …`, the
  * handler's `path: message` joined by `; `) and in a few conflict codes (`duplicate_email`). `fields` maps the
- * API's body keys to the form's, `codes` a code to the field it is about. Each part lands on its field with the
- * API's own words; a refusal with any part left over also stays whole above the submit button.
+ * API's body keys to the form's (a nested key by its whole path, `admin.email`, else by its first segment), `codes`
+ * a code to the field it is about. Each part lands on its field with the API's own words; a refusal with any part
+ * left over also stays whole above the submit button.
  */
 export function placeApiError<K extends string>(
   error: unknown,
@@ -29,8 +30,8 @@ export function placeApiError<K extends string>(
   let leftOver = false;
   for (const part of error.message.split('; ')) {
     const match = FIELD_MESSAGE.exec(part);
-    const field = match ? fields[match[1] as string] : undefined;
-    if (field && match) placed[field] = placed[field] ? `${placed[field]}; ${match[2]}` : (match[2] as string);
+    const field = match ? (fields[`${match[1]}${match[2]}`] ?? fields[match[1] as string]) : undefined;
+    if (field && match) placed[field] = placed[field] ? `${placed[field]}; ${match[3]}` : (match[3] as string);
     else leftOver = true;
   }
   return { fields: placed, form: leftOver ? error : null };

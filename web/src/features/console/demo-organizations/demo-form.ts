@@ -5,10 +5,6 @@ import type { NewDemoOrganization } from './demo-api.ts';
 export const DEMO_LIMITS = { name: 255, email: 254 } as const;
 /** How long a demo runs unless the form says otherwise. */
 const DEFAULT_DAYS = 14;
-/**
- * The API's own email check (Zod's). The same pattern lives in two Admin forms (users, billing profiles); a
- * shared one in web/src/lib would serve all three.
- */
 
 export interface DemoFormValues {
   name: string;
@@ -22,7 +18,13 @@ export interface DemoFormValues {
 export type DemoFormErrors = Partial<Record<keyof DemoFormValues, string>>;
 
 /** The API's body keys and conflict codes, for placing its refusals on their fields. */
-export const DEMO_FIELDS = { name: 'name', expires_at: 'endsOn' } as const;
+export const DEMO_FIELDS = {
+  name: 'name',
+  expires_at: 'endsOn',
+  'admin.first_name': 'firstName',
+  'admin.last_name': 'lastName',
+  'admin.email': 'email',
+} as const;
 export const DEMO_CODES = { duplicate_name: 'name', duplicate_email: 'email' } as const;
 
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -178,7 +178,11 @@ function createModules(platform: Platform) {
     toolSlots: createLimiter(4),
     agents: agents.service,
     skills: skills.service,
-    workflows: { assertRunnable: workflows.service.assertRunnable, executor: workflows.executor },
+    workflows: {
+      assertRunnable: workflows.service.assertRunnable,
+      runTarget: workflows.service.runTarget,
+      executor: workflows.executor,
+    },
     billing: billing.service,
     streams: { sse: config.sse, recheckMs: config.sse.recheckMs, credentials },
   });

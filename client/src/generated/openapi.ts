@@ -14477,7 +14477,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** Start a run (canonical): answers new content, or the latest user message without it */
+        /**
+         * Start a run (canonical): answers new content, or the latest user message without it
+         * @description With `agent_id` the agent answers (the thread must be one of its threads); with `workflow_id` the workflow runs in the thread. POST /v1/agents/:id/run and /v1/workflows/:id/run are aliases of this route.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -14505,6 +14508,16 @@ export interface paths {
                         input?: {
                             [key: string]: unknown;
                         };
+                        /**
+                         * Format: uuid
+                         * @description Run this agent (checked as POST /v1/agents/:id/run checks it); the thread must be one of its threads
+                         */
+                        agent_id?: string;
+                        /**
+                         * Format: uuid
+                         * @description Run this workflow in the thread (checked as POST /v1/workflows/:id/run checks it)
+                         */
+                        workflow_id?: string;
                     } | null;
                 };
             };
@@ -14567,7 +14580,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description State conflict. Codes: run_in_progress */
+                /** @description State conflict. Codes: agent_archived, workflow_archived, run_in_progress */
                 409: {
                     headers: {
                         [name: string]: unknown;

@@ -68,6 +68,17 @@ export function createAgentsService(deps: AgentsServiceDeps) {
     }
   }
 
+  /**
+   * An agent a run may be started for, as `POST /v1/agents/:id/run` and the canonical route naming `agent_id`
+   * check it: 404 unless the caller sees it, 409 `agent_archived` unless it is active.
+   */
+  async function runTarget(ctx: RequestContext, id: string) {
+    const agent = await store.findForPrincipal(db, ctx.organizationId, id, principalIdOf(ctx));
+    if (!agent) throw notFound('Agent');
+    if (agent.status !== 'active') throw agentArchived();
+    return agent;
+  }
+
   return {
     async list(ctx: RequestContext, filters: AgentListFilters) {
       const rows = await store.listVisible(
@@ -121,6 +132,8 @@ export function createAgentsService(deps: AgentsServiceDeps) {
       await store.update(db, ctx.organizationId, id, { status: 'archived' });
     },
 
+    runTarget,
+
     /**
      * What `POST /v1/agents/:id/run`, the compatibility alias of the canonical start-run, starts: `input.prompt`
      * becomes the user message (the whole input is the run's input), on `thread_id` (a thread of this agent) or
@@ -131,9 +144,7 @@ export function createAgentsService(deps: AgentsServiceDeps) {
       id: string,
       body: RunAgentInput,
     ): Promise<{ place: RunPlace; start: RunStart }> {
-      const agent = await store.findForPrincipal(db, ctx.organizationId, id, principalIdOf(ctx));
-      if (!agent) throw notFound('Agent');
-      if (agent.status !== 'active') throw agentArchived();
+      const agent = await runTarget(ctx, id);
       const place: RunPlace = body.thread_id
         ? { threadId: body.thread_id, of: { type: 'agent', id: agent.id } }
         : { newThread: { created_by_type: 'agent', created_by_id: agent.id } };

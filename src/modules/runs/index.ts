@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { RequestContext } from '../../platform/auth/actor.ts';
 import type { CredentialResolver } from '../../platform/auth/credentials.ts';
 import type { Executor } from '../../platform/db/client.ts';
 import type { EventBus } from '../../platform/events/index.ts';
@@ -23,6 +24,8 @@ export { RUN_JOB };
 /** 409 `agent_archived` / `workflow_archived` unless the run's agent or workflow takes new runs. */
 interface RunnableCheck {
   assertRunnable(ex: Executor, organizationId: string, id: string): Promise<void>;
+  /** The checks of its run alias for an agent or workflow the canonical route names (404, 409, 400). */
+  runTarget(ctx: RequestContext, id: string): Promise<unknown>;
 }
 
 export interface RunsModuleDeps extends Pick<RunsServiceDeps, 'db' | 'dlp' | 'artifacts'> {
@@ -109,7 +112,7 @@ export function createRunsModule(deps: RunsModuleDeps) {
     actions,
     jobs: { handlers: { [RUN_JOB]: handler } },
     routes(app: FastifyInstance) {
-      registerRunRoutes(app, service, actions);
+      registerRunRoutes(app, service, actions, { agent: deps.agents.runTarget, workflow: deps.workflows.runTarget });
       registerRunStreamRoutes(app, {
         reader: service,
         bus: deps.bus,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { RequestContext } from '../../platform/auth/actor.ts';
 import { contextOf } from '../../platform/auth/guard.ts';
 import { errorResponses, uuidParam } from '../../platform/http/openapi.ts';
 import { pageQuery, pageSchema } from '../../platform/http/pagination.ts';
@@ -21,7 +22,7 @@ import {
   StartRunResponse,
   TranscriptQuery,
 } from './schemas.ts';
-import type { RunsService } from './service.ts';
+import type { RunPlace, RunsService } from './service.ts';
 
 const tags = ['Runs'];
 const config = { auth: 'any' } as const;
@@ -41,7 +42,18 @@ const actionErrors = errorResponses('any', {
   422: ['validation_error'],
 });
 
-export function registerRunRoutes(app: FastifyInstance, runs: RunsService, actions: RunActionsService): void {
+/** The checks of the run aliases, for an agent or a workflow the canonical route names (app.ts wires them). */
+export interface RunTargets {
+  agent(ctx: RequestContext, agentId: string): Promise<unknown>;
+  workflow(ctx: RequestContext, workflowId: string): Promise<unknown>;
+}
+
+export function registerRunRoutes(
+  app: FastifyInstance,
+  runs: RunsService,
+  actions: RunActionsService,
+  targets: RunTargets,
+): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/v1/threads/:id/messages', {
@@ -82,20 +94,31 @@ export function registerRunRoutes(app: FastifyInstance, runs: RunsService, actio
     schema: {
       tags,
       summary: 'Start a run (canonical): answers new content, or the latest user message without it',
+      description:
+        'With `agent_id` the agent answers (the thread must be one of its threads); with `workflow_id` the ' +
+        'workflow runs in the thread. POST /v1/agents/:id/run and /v1/workflows/:id/run are aliases of this route.',
       params: threadParams,
       body: StartRunBody,
       response: {
         201: StartRunResponse,
         ...errorResponses('any', {
+          400: ['invalid_request'],
           ...notFound,
           402: ['insufficient_balance', 'no_active_subscription', 'spend_limit_reached'],
-          409: ['run_in_progress'],
+          409: ['agent_archived', 'workflow_archived', 'run_in_progress'],
           422: ['dlp_blocked', 'validation_error'],
         }),
       },
     },
-    handler: async (req, reply) =>
-      reply.status(201).send(await runs.startRun(contextOf(req), { threadId: req.params.id }, req.body)),
+    handler: async (req, reply) => {
+      const ctx = contextOf(req);
+      const { agent_id: agentId, workflow_id: workflowId, ...start } = req.body;
+      const threadId = req.params.id;
+      if (agentId) await targets.agent(ctx, agentId);
+      if (workflowId) await targets.workflow(ctx, workflowId);
+      const place: RunPlace = agentId ? { threadId, of: { type: 'agent', id: agentId } } : { threadId };
+      return reply.status(201).send(await runs.startRun(ctx, place, workflowId ? { ...start, workflowId } : start));
+    },
   });
 
   r.get('/v1/threads/:id/runs', {

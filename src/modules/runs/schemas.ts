@@ -128,7 +128,16 @@ export const StartRunBody = z
     attachments: attachments.optional(),
     metadata: metadata.optional(),
     input: z.record(z.string(), z.unknown()).optional().describe('Structured input for the run'),
+    agent_id: z
+      .uuid()
+      .optional()
+      .describe('Run this agent (checked as POST /v1/agents/:id/run checks it); the thread must be one of its threads'),
+    workflow_id: z
+      .uuid()
+      .optional()
+      .describe('Run this workflow in the thread (checked as POST /v1/workflows/:id/run checks it)'),
   })
+  .refine((b) => !(b.agent_id && b.workflow_id), 'Name agent_id or workflow_id, not both')
   .nullish()
   .transform((b) => b ?? {});
 

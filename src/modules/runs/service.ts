@@ -56,7 +56,7 @@ export type RunPlace =
 /** The visible thread of a place, refused with 400 when it belongs to something other than the place asks. */
 function checkOwner(place: RunPlace, thread: ThreadRow): ThreadRow {
   if ('threadId' in place && place.of && (thread.createdByType !== place.of.type || thread.createdById !== place.of.id))
-    throw invalidRequest(`thread_id must name a thread of this ${place.of.type}`);
+    throw invalidRequest(`The thread must be a thread of this ${place.of.type}`);
   return thread;
 }
 

@@ -108,6 +108,19 @@ export function createWorkflowsService(deps: WorkflowsServiceDeps) {
     }
   }
 
+  /**
+   * A workflow a run may be started for, as `POST /v1/workflows/:id/run` and the canonical route naming
+   * `workflow_id` check it: 404 unless the caller sees it, 409 `workflow_archived`, 400 while it has no steps.
+   */
+  async function runTarget(ctx: RequestContext, id: string) {
+    const row = await visible(ctx, id, 'found');
+    if (row.status !== 'active') throw workflowArchived();
+    if ((row.definition as Definition).steps.length === 0) {
+      throw invalidRequest('This workflow has no steps yet; add steps to its definition before running it');
+    }
+    return row;
+  }
+
   return {
     async list(ctx: RequestContext, filters: WorkflowListFilters) {
       const rows = await store.listVisible(
@@ -163,18 +176,15 @@ export function createWorkflowsService(deps: WorkflowsServiceDeps) {
       await store.update(db, ctx.organizationId, id, { status: 'archived' });
     },
 
+    runTarget,
+
     /** What `POST /v1/workflows/:id/run` starts (the routes hand it to the runs service). */
     async launchOf(
       ctx: RequestContext,
       id: string,
       input: RunWorkflowInput,
     ): Promise<{ place: RunPlace; start: RunStart }> {
-      const row = await visible(ctx, id, 'found');
-      if (row.status !== 'active') throw workflowArchived();
-      if ((row.definition as Definition).steps.length === 0) {
-        throw invalidRequest('This workflow has no steps yet; add steps to its definition before running it');
-      }
-      return launchOfWorkflow(row, input);
+      return launchOfWorkflow(await runTarget(ctx, id), input);
     },
 
     async refine(ctx: RequestContext, id: string, input: RefineInput) {

@@ -117,3 +117,36 @@ describe('POST /v1/threads/:id/runs with workflow_id', () => {
     expect((await alice.http.get(`/v1/threads/${threadId}/messages`)).body.data).toEqual([]);
   });
 });
+
+describe('reject while another act of the run still awaits', () => {
+  it('answers the run’s true status: awaiting until the last answer, then running', async () => {
+    const gate = (id: string) => ({
+      id,
+      name: `Gate ${id}`,
+      type: 'model',
+      config: { prompt: `Do ${id}` },
+      requires_confirmation: true,
+    });
+    const workflow = await createWorkflow(alice, [gate('left'), gate('right')]);
+    const threadId = await newThread(alice);
+    const started = await alice.http.post(runsOf(threadId), { workflow_id: workflow.id, content: 'Go' });
+    expect(started.status, started.text).toBe(201);
+    const base = `${runsOf(threadId)}/${started.body.run.id}`;
+    const paused = await waitForRun(
+      alice.http,
+      threadId,
+      started.body.run.id,
+      (s) => s.acts.filter((a: { status: string }) => a.status === 'awaiting').length === 2,
+    );
+    const [left, right] = paused.acts;
+    // The spec's row shows `running`; the run still waits for the other gate (docs/decisions.md).
+    const first = await alice.http.post(`${base}/reject`, { interrupt_id: left.id, reason: 'Not this one' });
+    expect(first.status, first.text).toBe(202);
+    expect(first.body).toEqual({ run: { id: started.body.run.id, status: 'awaiting' } });
+    const second = await alice.http.post(`${base}/approve`, { interrupt_id: right.id });
+    expect(second.status, second.text).toBe(202);
+    expect(second.body).toEqual({ run: { id: started.body.run.id, status: 'running' } });
+    const done = await waitForRun(alice.http, threadId, started.body.run.id);
+    expect(done.run.status).toBe('completed');
+  });
+});

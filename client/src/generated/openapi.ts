@@ -14808,7 +14808,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Approve the awaiting approval (the newest, or `interrupt_id`) */
+        /**
+         * Approve the awaiting approval (the newest, or `interrupt_id`)
+         * @description `run.status` is the run’s status after the answer: `running`, or `awaiting` while another act of the same run (a parallel workflow step) still waits for its answer. The spec’s row shows `running` for reject; the truthful status is kept (docs/decisions.md).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -14927,7 +14930,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Decline an awaiting interrupt; the model is told and the run goes on */
+        /**
+         * Decline an awaiting interrupt; the model is told and the run goes on
+         * @description `run.status` is the run’s status after the answer: `running`, or `awaiting` while another act of the same run (a parallel workflow step) still waits for its answer. The spec’s row shows `running` for reject; the truthful status is kept (docs/decisions.md).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -15044,7 +15050,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Answer an awaiting clarification */
+        /**
+         * Answer an awaiting clarification
+         * @description `run.status` is the run’s status after the answer: `running`, or `awaiting` while another act of the same run (a parallel workflow step) still waits for its answer. The spec’s row shows `running` for reject; the truthful status is kept (docs/decisions.md).
+         */
         post: {
             parameters: {
                 query?: never;

@@ -166,7 +166,17 @@ export function registerRunRoutes(
     r.post(`/v1/threads/:id/runs/:runId/${action}`, {
       // The spec lists 422 for reject's validation failures; approve and resume keep the usual 400.
       config: action === 'reject' ? { ...config, validationStatus: 422 } : config,
-      schema: { tags, summary, params: runParams, body, response: { 202: RunActionResponse, ...actionErrors } },
+      schema: {
+        tags,
+        summary,
+        description:
+          '`run.status` is the run’s status after the answer: `running`, or `awaiting` while another act of the ' +
+          'same run (a parallel workflow step) still waits for its answer. The spec’s row shows `running` for ' +
+          'reject; the truthful status is kept (docs/decisions.md).',
+        params: runParams,
+        body,
+        response: { 202: RunActionResponse, ...actionErrors },
+      },
       handler: async (req, reply) =>
         reply
           .status(202)

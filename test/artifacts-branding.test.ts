@@ -61,6 +61,7 @@ function generators(brand?: BrandSource) {
       projectId: null,
       principalId: newId(),
       model: 'test-model',
+      prompt: null,
       tx: {} as Executor,
     };
     const outcome = await tools.find((t) => t.name === name)!.execute(input, ctx);

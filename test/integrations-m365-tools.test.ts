@@ -401,6 +401,7 @@ describe('the Microsoft 365 tools themselves', () => {
       projectId: null,
       principalId: orgA.admin.user.id,
       model: null,
+      prompt: null,
       tx: db,
     } satisfies ToolContext);
     expect(outcome.kind).toBe('result');
@@ -537,6 +538,7 @@ describe('the Microsoft 365 tools themselves', () => {
       projectId: null,
       principalId: orgA.admin.user.id,
       model: null,
+      prompt: null,
       tx: db,
     };
     const unreachable = (await offline.execute({ query: 'kelp' }, ctx)) as any;

@@ -58,6 +58,7 @@ const context = (over: Partial<ToolContext> = {}): Omit<ToolContext, 'tx'> => ({
   projectId: null,
   principalId: org.admin.user.id,
   model: null,
+  prompt: null,
   ...over,
 });
 

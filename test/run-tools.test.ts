@@ -61,6 +61,7 @@ function run(name: string, input: unknown, ctx: Partial<ToolContext> = {}) {
       projectId: null,
       principalId: org.admin.user.id,
       model: 'test-model',
+      prompt: null,
       ...ctx,
       tx,
     }),
@@ -142,6 +143,7 @@ describe('document, spreadsheet and presentation generators', () => {
       createdByTool: 'create_document',
       generator: 'docx',
       model: 'test-model',
+      prompt: null,
       sizeBytes: bytes.length,
       status: 'ready',
     });

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INSTRUCTION_LIMIT, toolInstruction } from '../src/modules/runs/tools/types.ts';
+import { OFFLINE_VERSION_ID } from '../src/platform/models/offline/catalog.ts';
 import { createAgent } from './helpers/agents.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { expectError } from './helpers/assertions.ts';
 import { addUser, createOrgWithAdmin, type OrgUser, type TestOrg } from './helpers/fixtures.ts';
-import { waitForRun } from './helpers/runs.ts';
+import { postAndRun, waitForRun } from './helpers/runs.ts';
 import { randomId } from './helpers/security.ts';
 
 /** `POST /v1/threads/:id/runs` naming an agent or a workflow, with the checks of the aliases it stands for. */
@@ -148,5 +150,42 @@ describe('reject while another act of the run still awaits', () => {
     expect(second.body).toEqual({ run: { id: started.body.run.id, status: 'running' } });
     const done = await waitForRun(alice.http, threadId, started.body.run.id);
     expect(done.run.status).toBe('completed');
+  });
+});
+
+describe('artifacts record their provenance', () => {
+  it('a run’s file names the model version that called the tool and the call’s instruction', async () => {
+    const threadId = await newThread(alice);
+    const args = { filename: 'notes.md', content: '# Otters\n\nThey hold hands.' };
+    const { run } = await postAndRun(alice.http, threadId, `/tool create_file ${JSON.stringify(args)}`);
+    expect((await waitForRun(alice.http, threadId, run.id)).run.status).toBe('completed');
+    const listed = await alice.http.get(`/v1/threads/${threadId}/artifacts`);
+    expect(listed.body.data).toEqual([expect.objectContaining({ filename: 'notes.md', model: OFFLINE_VERSION_ID })]);
+    // The arguments as stored with the act (a JSON column keeps no key order).
+    expect(JSON.parse(listed.body.data[0].prompt)).toEqual(args);
+  });
+
+  it('a workflow’s tool step, which no model called, records its arguments and no model', async () => {
+    const args = { filename: 'plan.txt', content: 'Step one' };
+    const workflow = await createWorkflow(alice, [
+      { id: 'save', name: 'Save', type: 'tool', config: { tool: 'create_file', arguments: args } },
+    ]);
+    const threadId = await newThread(alice);
+    const started = await alice.http.post(runsOf(threadId), { workflow_id: workflow.id, content: 'Save it' });
+    expect(started.status, started.text).toBe(201);
+    expect((await waitForRun(alice.http, threadId, started.body.run.id)).run.status).toBe('completed');
+    const listed = await alice.http.get(`/v1/threads/${threadId}/artifacts`);
+    expect(listed.body.data).toEqual([expect.objectContaining({ filename: 'plan.txt', model: null })]);
+    expect(JSON.parse(listed.body.data[0].prompt)).toEqual(args);
+  });
+});
+
+describe('toolInstruction', () => {
+  it('keeps the arguments as JSON, cut to its limit, and nothing for no arguments', () => {
+    expect(toolInstruction({ a: 1 })).toBe('{"a":1}');
+    expect(toolInstruction(null)).toBeNull();
+    const long = toolInstruction({ text: 'x'.repeat(10_000) })!;
+    expect(long).toHaveLength(INSTRUCTION_LIMIT);
+    expect(long.endsWith('…')).toBe(true);
   });
 });

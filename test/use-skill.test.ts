@@ -37,6 +37,7 @@ function use(input: unknown, organizationId = orgA.org.id) {
       projectId: null,
       principalId: orgA.admin.user.id,
       model: 'test-model',
+      prompt: null,
       tx,
     } satisfies ToolContext),
   );

@@ -113,6 +113,7 @@ export async function saveArtifact(
     generator: file.generator,
     generatorVersion: file.generator === 'atrium' ? '1' : packageVersion(file.generator),
     model: ctx.model,
+    prompt: ctx.prompt,
   });
   return {
     kind: 'result',

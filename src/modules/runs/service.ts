@@ -19,6 +19,7 @@ export * from './engine/kit.ts';
 export { defineTool, errorResult, text } from './tools/define.ts';
 export { RUN_TOOL_NAMES } from './tools/names.ts';
 export type { RunTool, ToolContext, ToolDefinition, ToolOutcome } from './tools/types.ts';
+export { toolInstruction } from './tools/types.ts';
 export type { Launch };
 export { toMessageView, toRunView };
 

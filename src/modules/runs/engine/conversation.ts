@@ -5,6 +5,8 @@ import type { MessageRow } from '../store.ts';
 export interface RunRound {
   text: string;
   toolCalls: { toolCallId: string; toolName: string; input: unknown; actId: string }[];
+  /** The model version that took the round (absent in rounds stored before it was recorded). */
+  model?: string;
 }
 
 export interface RunState {

@@ -13,7 +13,14 @@ import { actsUpdated, runEvent, terminalEvent } from '../events.ts';
 import { actsStore, messagesStore, type RunRow, runsStore } from '../store.ts';
 import type { RunTool } from '../tools/types.ts';
 import { type AgentContextDeps, loadAgentContext } from './agent-context.ts';
-import { buildModelMessages, type RunState, readState, systemPrompt, TRANSCRIPT_WINDOW } from './conversation.ts';
+import {
+  buildModelMessages,
+  type RunRound,
+  type RunState,
+  readState,
+  systemPrompt,
+  TRANSCRIPT_WINDOW,
+} from './conversation.ts';
 import { createDraftWriter, DraftClosed } from './draft.ts';
 import { runFailure } from './failures.ts';
 import { type SpendCheck, spendGate } from './spend-gate.ts';
@@ -155,7 +162,8 @@ async function drive(deps: RunEngineDeps, started: RunRow, signal: AbortSignal):
   for (;;) {
     if (signal.aborted) throw signal.reason;
     const state = readState(run.state);
-    const pending = state.rounds.at(-1)?.toolCalls ?? [];
+    const last = state.rounds.at(-1);
+    const pending = last?.toolCalls ?? [];
     const acts = pending.length > 0 ? await actsStore.listForRun(db, organizationId, runId) : [];
     let ranTools = false;
 
@@ -170,6 +178,7 @@ async function drive(deps: RunEngineDeps, started: RunRow, signal: AbortSignal):
         thread,
         act,
         publishActs,
+        last?.model ?? model.versionId,
       );
       if (outcome.kind === 'awaiting') return;
       if (signal.aborted) throw signal.reason;
@@ -256,7 +265,7 @@ async function modelRound(
   await draft.flush();
 
   const toolCalls = result.toolCalls.map((c) => ({ ...c, actId: newId() }));
-  const round = { text: roundText, toolCalls };
+  const round: RunRound = { text: roundText, toolCalls, model: call.model.versionId };
   const recordUsage = (tx: Executor) => deps.gateway.recordUsage(tx, call.ctx, call.model, result.usage);
   if (toolCalls.length === 0) {
     const text = settled + (settled && roundText ? '\n\n' : '') + roundText;

@@ -4,7 +4,7 @@ import type { Limiter } from '../../../platform/limiter.ts';
 import type { ThreadRow } from '../../threads/service.ts';
 import { actActivity, actError, artifactCreated, type RunEventPublisher, runEvent } from '../events.ts';
 import { type ActRow, actsStore, type RunRow, runsStore } from '../store.ts';
-import type { RunTool, ToolOutcome } from '../tools/types.ts';
+import { type RunTool, type ToolOutcome, toolInstruction } from '../tools/types.ts';
 
 const LABELS: Record<string, string> = {
   create_document: 'Writing a document',
@@ -59,6 +59,8 @@ export async function runToolAct(
   thread: ThreadRow,
   act: ActRow,
   publishActs: () => Promise<void>,
+  /** The model version whose round called the tool. */
+  calledBy: string | null,
 ): Promise<ToolActResult> {
   const tool = act.toolName ? deps.tools.byName(act.toolName) : undefined;
   const answer = act.answer as { answer?: string | string[]; approved?: boolean } | null;
@@ -79,16 +81,25 @@ export async function runToolAct(
   await deps.events.publish(run.id, actActivity(act, 'started'));
   const end = (tx: Executor, result: ToolOutcome) => endToolAct(tx, deps.internalEvents, run, act, result);
   const outcome = tool?.outsideTransaction
-    ? await callTool(deps.db, run, thread, act, tool).then((result) => deps.db.transaction((tx) => end(tx, result)))
+    ? await callTool(deps.db, run, thread, act, tool, calledBy).then((result) =>
+        deps.db.transaction((tx) => end(tx, result)),
+      )
     : await deps.toolSlots(() =>
-        deps.db.transaction(async (tx) => end(tx, await callTool(tx, run, thread, act, tool))),
+        deps.db.transaction(async (tx) => end(tx, await callTool(tx, run, thread, act, tool, calledBy))),
       );
   await publishActs();
   return publishOutcome(deps.events, run, act, outcome);
 }
 
 /** Runs the tool (an unknown one is refused to the model) with `ex` as its executor. */
-function callTool(ex: Executor, run: RunRow, thread: ThreadRow, act: ActRow, tool: RunTool | undefined) {
+function callTool(
+  ex: Executor,
+  run: RunRow,
+  thread: ThreadRow,
+  act: ActRow,
+  tool: RunTool | undefined,
+  calledBy: string | null,
+) {
   if (!tool) {
     return Promise.resolve<ToolOutcome>({
       kind: 'result',
@@ -102,7 +113,8 @@ function callTool(ex: Executor, run: RunRow, thread: ThreadRow, act: ActRow, too
     actId: act.id,
     projectId: thread.projectId,
     principalId: run.createdById,
-    model: null,
+    model: calledBy,
+    prompt: toolInstruction(act.input),
     tx: ex,
   });
 }

@@ -12,7 +12,10 @@ export interface ToolContext {
   projectId: string | null;
   /** The user or service account the run acts for. */
   principalId: string;
+  /** The model version whose tool call this is; null for a workflow's tool step, which no model called. */
   model: string | null;
+  /** The call's instruction, its arguments as the model (or the step) gave them: toolInstruction(). */
+  prompt: string | null;
   /** The engine's transaction for durable writes; every query of a tool goes through it. */
   tx: Executor;
 }
@@ -51,4 +54,14 @@ export interface ToolDefinition {
   description: string;
   /** A JSON Schema object. */
   inputSchema: Record<string, unknown>;
+}
+
+/** At most this much of a tool call's arguments is kept as its artifacts' `prompt`. */
+export const INSTRUCTION_LIMIT = 4000;
+
+/** A tool call's arguments as JSON, cut at INSTRUCTION_LIMIT characters: the `prompt` its artifacts record. */
+export function toolInstruction(input: unknown): string | null {
+  if (input === undefined || input === null) return null;
+  const json = JSON.stringify(input);
+  return json.length > INSTRUCTION_LIMIT ? `${json.slice(0, INSTRUCTION_LIMIT - 1)}…` : json;
 }

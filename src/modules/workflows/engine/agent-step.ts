@@ -1,5 +1,5 @@
 import type { ModelMessage } from 'ai';
-import { buildModelMessages, type RunRound, type RunTool } from '../../runs/service.ts';
+import { buildModelMessages, type RunRound, type RunTool, toolInstruction } from '../../runs/service.ts';
 import { agentOf, derivedId, type StepEnv, type StepResult, type StepUsage, stepError } from './step-env.ts';
 
 /** Model rounds an agent step may take inside a workflow before it must answer. */
@@ -44,12 +44,15 @@ export async function runAgentStep(
       ...c,
       actId: derivedId(place.actId, `${place.path}/call-${base + i + 1}`),
     }));
-    rounds.push({ text: result.text, toolCalls: calls });
+    rounds.push({ text: result.text, toolCalls: calls, model: model.versionId });
     for (const call of calls) {
       if (env.signal.aborted) throw env.signal.reason;
       const offered = tools.some((t) => t.name === call.toolName);
       const tool = offered ? env.tools.byName(call.toolName) : undefined;
-      outputs.set(call.actId, tool ? await callTool(env, tool, call.input, call.actId) : unknownTool(call.toolName));
+      outputs.set(
+        call.actId,
+        tool ? await callTool(env, tool, call.input, call.actId, model.versionId) : unknownTool(call.toolName),
+      );
     }
   }
   throw stepError(`The agent ${agentId} did not answer within ${MAX_AGENT_STEP_ROUNDS} rounds`);
@@ -58,7 +61,14 @@ export async function runAgentStep(
 const unknownTool = (name: string) => ({ error: `Unknown tool ${name}; use one of the tools offered` });
 
 /** One tool call of a step, in its own transaction; a question to the person is refused (nothing can pause). */
-export async function callTool(env: StepEnv, tool: RunTool, args: unknown, actId: string): Promise<unknown> {
+export async function callTool(
+  env: StepEnv,
+  tool: RunTool,
+  args: unknown,
+  actId: string,
+  /** The model version that called it; null for a tool step. */
+  calledBy: string | null,
+): Promise<unknown> {
   const outcome = await env.toolSlots(() =>
     env.db.transaction((tx) =>
       tool.execute(args, {
@@ -68,7 +78,8 @@ export async function callTool(env: StepEnv, tool: RunTool, args: unknown, actId
         actId,
         projectId: env.thread.projectId,
         principalId: env.run.createdById,
-        model: null,
+        model: calledBy,
+        prompt: toolInstruction(args),
         tx,
       }),
     ),

@@ -188,7 +188,8 @@ async function runStep(
       toolSlots: deps.toolSlots,
       internalEvents: deps.internalEvents,
     };
-    const outcome = await runToolAct(toolDeps, run, thread, { ...act, input }, () => publishActs(deps, run));
+    // A tool step: no model called it.
+    const outcome = await runToolAct(toolDeps, run, thread, { ...act, input }, () => publishActs(deps, run), null);
     if (outcome.kind === 'failed') throw new StepActFailed(`the tool "${step.config.tool}" failed: ${outcome.error}`);
     return outcome.kind === 'awaiting' ? 'awaiting' : 'completed';
   }

@@ -72,6 +72,7 @@ async function nestedTool(
     tool,
     renderValue(step.config.arguments, scope),
     derivedId(place.actId, place.path),
+    null,
   );
   const error = (output as { error?: unknown } | null)?.error;
   if (error) throw stepError(`The tool "${tool.name}" failed: ${String(error)}`);

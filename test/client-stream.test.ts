@@ -219,6 +219,7 @@ const doc = (message: string): TurnDocument => ({
   status: 'running',
   activity: [],
   message,
+  narration: '',
   interrupt: null,
   artifacts: [],
 });

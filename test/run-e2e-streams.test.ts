@@ -104,6 +104,33 @@ describe('streams over the real engine', () => {
     expect(doc.activity).toEqual([expect.objectContaining({ id: 'call-1', state: 'done' })]);
   });
 
+  it('narration: what the agent says before its tools is its own field, patched in, equal to a fresh snapshot', async () => {
+    const thread = (await org.admin.http.post('/v1/threads', {})).body;
+    const args = JSON.stringify({ filename: 'plan.md', content: '# Plan' });
+    const said = 'I will write the plan down first.';
+    const { run } = await postAndRun(org.admin.http, thread.id, `/say ${said}\n/tool create_file ${args}`);
+    const turn = await open(thread.id, run.id, 'turn');
+    const first = await turn.nextEvent();
+    expect(first?.event).toBe('turn.snapshot');
+    let doc = first!.json as TurnDocument;
+    const narrated = doc.narration === said;
+    if (!narrated) expect(doc.narration).toBe('');
+    const ops: string[] = [];
+    for (let frame = await turn.nextEvent(); frame; frame = await turn.nextEvent()) {
+      if (frame.event !== 'turn.patch') continue;
+      ops.push(...frame.json.ops.map((op: { p: string }) => op.p));
+      doc = applyPatch(doc, frame.json);
+    }
+    // Seen live unless the snapshot already had it; set once either way.
+    expect(ops.filter((p) => p === '/narration')).toHaveLength(narrated ? 0 : 1);
+    expect(doc.narration).toBe(said);
+    const fresh = await freshTurnDocument(thread.id, run.id);
+    expect(doc).toEqual({ ...fresh, v: doc.v });
+    expect(fresh.narration).toBe(said);
+    const snapshot = await waitForRun(org.admin.http, thread.id, run.id);
+    expect(snapshot.narration).toEqual({ round: 1, text: said });
+  });
+
   it('a clarification pauses the turn (awaiting + interrupt), resume clears it and the run completes', async () => {
     const thread = (await org.admin.http.post('/v1/threads', {})).body;
     const { run } = await postAndRun(org.admin.http, thread.id, '/tool ask_user {"prompt":"Which city?"}');

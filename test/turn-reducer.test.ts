@@ -38,6 +38,7 @@ function snapshot(over: Partial<RunSnapshot> = {}, status: RunSnapshot['run']['s
     },
     acts: [],
     partialText: '',
+    narration: null,
     artifacts: [],
     outputMessageId: 'msg-1',
     outputMessage: null,
@@ -268,10 +269,28 @@ describe('applyEvent', () => {
     expect(state.doc.message).toBe(content);
   });
 
-  it('narration, tokens.completed, lifecycle.started on a running run and unknown events change nothing', () => {
+  it('a narration of a later round sets the document’s, as a fresh snapshot shows it; older or repeated ones do not', () => {
+    const start = initialTurnState(snapshot());
+    expect(start.doc.narration).toBe('');
+    const first = applyEvent(start, ev('updates.narration', { text: 'Let me look.', round: 1 }));
+    expect(first.ops).toEqual([{ p: '/narration', o: 'set', v: 'Let me look.' }]);
+    expect(first.state.doc).toEqual(initialTurnState(snapshot({ narration: { round: 1, text: 'Let me look.' } })).doc);
+    expect(applyEvent(first.state, ev('updates.narration', { text: 'Let me look.', round: 1 })).ops).toEqual([]);
+    const { state } = run(start, [
+      ev('updates.narration', { text: 'Now the files.', round: 3 }),
+      ev('updates.narration', { text: 'Let me look.', round: 1 }),
+    ]);
+    expect(state.doc.narration).toBe('Now the files.');
+    // Buffered events replayed over a newer snapshot leave its narration alone.
+    const newer = initialTurnState(snapshot({ narration: { round: 3, text: 'Now the files.' } }));
+    expect(applyEvent(newer, ev('updates.narration', { text: 'Let me look.', round: 1 })).ops).toEqual([]);
+    expect(applyEvent(start, ev('updates.narration', { text: 'No round' })).ops).toEqual([]);
+  });
+
+  it('tokens.completed, lifecycle.started on a running run and unknown events change nothing', () => {
     const start = initialTurnState(snapshot({}, 'queued'));
     expect(start.doc.status).toBe('running');
-    for (const name of ['updates.narration', 'tokens.completed', 'lifecycle.started', 'deck.slide', 'interrupts.other'])
+    for (const name of ['tokens.completed', 'lifecycle.started', 'deck.slide', 'interrupts.other'])
       expect(applyEvent(start, ev(name, { text: 'x' })).ops).toEqual([]);
     const awaiting = initialTurnState(snapshot({}, 'awaiting'));
     expect(applyEvent(awaiting, ev('lifecycle.started')).ops).toEqual([{ p: '/status', o: 'set', v: 'running' }]);

@@ -72,6 +72,7 @@ describe('GET /v1/threads/:threadId/runs/:runId/turn', () => {
         { id: 'later', label: 'later', state: 'pending', detail: null },
       ],
       message: 'Draft',
+      narration: '',
       interrupt: {
         type: 'approval',
         actId: 'mail-id',

@@ -40,6 +40,8 @@ export interface TurnDocument {
   status: TurnStatus;
   activity: TurnActivity[];
   message: string;
+  /** What the agent said before its latest tool calls ('' until it has said something before acting). */
+  narration: string;
   interrupt: TurnInterrupt | null;
   artifacts: TurnArtifact[];
 }
@@ -50,6 +52,7 @@ export type TurnOp =
   | { p: `/activity/${number}/label` | `/activity/${number}/detail`; o: 'set'; v: string | null }
   | { p: `/activity/${number}/state`; o: 'set'; v: ActivityState }
   | { p: '/message'; o: 'append'; v: string }
+  | { p: '/narration'; o: 'set'; v: string }
   | { p: '/interrupt'; o: 'set'; v: TurnInterrupt | null }
   | { p: '/artifacts'; o: 'append'; v: TurnArtifact };
 
@@ -79,6 +82,7 @@ export function applyOps(doc: TurnDocument, ops: readonly TurnOp[]): TurnDocumen
     if (p === '/status' && o === 'set') next.status = op.v as TurnStatus;
     else if (p === '/activity' && o === 'append') next.activity.push({ ...(op.v as TurnActivity) });
     else if (p === '/message' && o === 'append') next.message += op.v as string;
+    else if (p === '/narration' && o === 'set') next.narration = op.v as string;
     else if (p === '/interrupt' && o === 'set') next.interrupt = op.v === null ? null : { ...(op.v as TurnInterrupt) };
     else if (p === '/artifacts' && o === 'append') {
       const artifact = op.v as TurnArtifact;

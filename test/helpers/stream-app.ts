@@ -83,6 +83,7 @@ export class FakeRun {
       },
       acts: init.acts ?? [],
       partialText: init.partialText ?? '',
+      narration: null,
       artifacts: [],
       outputMessageId: newId(),
       outputMessage: null,

@@ -21691,6 +21691,11 @@ export interface components {
             run: components["schemas"]["Run"];
             acts: components["schemas"]["Act"][];
             partialText: string;
+            /** @description What the agent said before its latest tool calls, and which model round said it; null until then */
+            narration: {
+                round: number;
+                text: string;
+            } | null;
             artifacts: ({
                 /** Format: uuid */
                 id: string;
@@ -21711,6 +21716,11 @@ export interface components {
             run: components["schemas"]["RunInput"];
             acts: components["schemas"]["ActInput"][];
             partialText: string;
+            /** @description What the agent said before its latest tool calls, and which model round said it; null until then */
+            narration: {
+                round: number;
+                text: string;
+            } | null;
             artifacts: ({
                 /** Format: uuid */
                 id: string;

@@ -99,6 +99,10 @@ export const RunSnapshotSchema = z
     run: RunSchema,
     acts: z.array(ActSchema),
     partialText: z.string(),
+    narration: z
+      .object({ round: z.number().int().min(1), text: z.string() })
+      .nullable()
+      .describe('What the agent said before its latest tool calls, and which model round said it; null until then'),
     artifacts: z.array(SnapshotArtifactSchema),
     outputMessageId: z.uuid(),
     outputMessage: MessageSchema.nullable(),

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Executor } from '../../platform/db/client.ts';
-import { readState } from './engine/conversation.ts';
+import { narrationOf, readState } from './engine/conversation.ts';
 import type { RunSnapshotSchema, SnapshotArtifactSchema } from './schemas.ts';
 import { actsStore, LIVE_STATUSES, messagesStore, type RunRow } from './store.ts';
 import { toActView, toMessageView, toRunView } from './views.ts';
@@ -34,6 +34,7 @@ export async function buildSnapshot(db: Executor, artifacts: SnapshotArtifacts, 
     run: toRunView(run),
     acts: acts.map(toActView),
     partialText: run.partialText,
+    narration: narrationOf(readState(run.state).rounds),
     artifacts: produced,
     outputMessageId: run.outputMessageId,
     outputMessage: output ? toMessageView(output) : null,

@@ -17,6 +17,15 @@ export const readState = (raw: Record<string, unknown>): RunState => ({
   rounds: Array.isArray(raw.rounds) ? (raw.rounds as RunRound[]) : [],
 });
 
+/** What the agent said before acting: its latest round that called tools with some text (1-based), or null. */
+export function narrationOf(rounds: readonly RunRound[]): { round: number; text: string } | null {
+  for (let i = rounds.length - 1; i >= 0; i--) {
+    const round = rounds[i];
+    if (round && round.toolCalls.length > 0 && round.text) return { round: i + 1, text: round.text };
+  }
+  return null;
+}
+
 /** How many transcript messages the model sees before the run's own rounds. */
 export const TRANSCRIPT_WINDOW = 40;
 

@@ -294,7 +294,13 @@ async function modelRound(
     );
     await runsStore.update(tx, org, run.id, { state: { rounds: [...state.rounds, round] } });
   });
-  if (roundText) await deps.bus.publish(run.id, runEvent('updates', 'narration', { text: roundText }));
+  // `round` orders narrations: a stream that replays an older one over a newer snapshot keeps the newer.
+  if (roundText) {
+    await deps.bus.publish(
+      run.id,
+      runEvent('updates', 'narration', { text: roundText, round: state.rounds.length + 1 }),
+    );
+  }
   await deps.bus.publish(run.id, actsUpdated(await actsStore.listForRun(db, org, run.id)));
   return false;
 }

@@ -89,6 +89,7 @@ export function buildTurnDocument(snapshot: RunSnapshot): TurnDocument {
     status: turnStatus(snapshot.run.status),
     activity,
     message: messageOf(snapshot),
+    narration: snapshot.narration?.text ?? '',
     interrupt: isTerminalStatus(snapshot.run.status) ? null : interruptOf(snapshot.acts),
     artifacts: snapshot.artifacts.map(artifactOf),
   };

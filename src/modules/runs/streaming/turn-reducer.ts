@@ -22,6 +22,8 @@ import { isTerminalStatus, type RunSnapshot, type SnapshotAct } from './types.ts
 export interface TurnState {
   doc: TurnDocument;
   actKeys: Readonly<Record<string, string>>;
+  /** The model round the document's narration came from (0: none yet). */
+  narrationRound: number;
 }
 
 export interface Reduction {
@@ -39,6 +41,7 @@ export function initialTurnState(snapshot: RunSnapshot): TurnState {
   return {
     doc: buildTurnDocument(snapshot),
     actKeys: Object.fromEntries(snapshot.acts.map((a) => [a.id, a.key])),
+    narrationRound: snapshot.narration?.round ?? 0,
   };
 }
 
@@ -219,7 +222,8 @@ function terminal(doc: TurnDocument, event: RunEvent): TurnOp[] {
  * One worker envelope → the ops it makes to the turn document (pure: the input state is not touched).
  * Idempotent where the spec allows: replaying an event already reflected in the document yields no ops, so
  * events buffered while the snapshot was read can be applied over it. Decisions (docs/decisions.md):
- * narration and tokens.completed change nothing (turn.live); errors.raised is the `run:error` activity;
+ * tokens.completed changes nothing (turn.live); a narration of a later round than the document's sets it;
+ * errors.raised is the `run:error` activity;
  * after a terminal status the message, status and interrupt are frozen.
  */
 export function applyEvent(state: TurnState, event: RunEvent): Reduction {
@@ -227,12 +231,20 @@ export function applyEvent(state: TurnState, event: RunEvent): Reduction {
   const done = isTerminalStatus(doc.status);
   let ops: TurnOp[] = [];
   let actKeys = state.actKeys;
+  let narrationRound = state.narrationRound;
   let gap = false;
   const name = `${event.channel}.${event.type}`;
 
   if (name === 'acts.updated') ({ ops, actKeys } = actsUpdated(state, event));
   else if (name === 'updates.activity') ops = activityUpdated(state, event);
-  else if (name === 'artifacts.created') {
+  else if (name === 'updates.narration') {
+    const text = str(event.payload.text);
+    const round = event.payload.round;
+    if (text !== null && typeof round === 'number' && round > narrationRound) {
+      narrationRound = round;
+      if (text !== doc.narration) ops = [{ p: '/narration', o: 'set', v: text }];
+    }
+  } else if (name === 'artifacts.created') {
     const artifact = parseArtifact(event.payload.artifact);
     if (artifact && !doc.artifacts.some((a) => a.id === artifact.id))
       ops = [{ p: '/artifacts', o: 'append', v: artifact }];
@@ -254,5 +266,5 @@ export function applyEvent(state: TurnState, event: RunEvent): Reduction {
       else if (verdict.kind === 'fresh' && verdict.text) ops = [{ p: '/message', o: 'append', v: verdict.text }];
     }
   }
-  return { state: { doc: ops.length ? applyOps(doc, ops) : doc, actKeys }, ops, gap };
+  return { state: { doc: ops.length ? applyOps(doc, ops) : doc, actKeys, narrationRound }, ops, gap };
 }

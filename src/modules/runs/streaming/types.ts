@@ -48,6 +48,8 @@ export interface RunSnapshot {
   };
   acts: SnapshotAct[];
   partialText: string;
+  /** The agent's words before its latest tool calls and their model round (1-based), or null. */
+  narration: { round: number; text: string } | null;
   artifacts: SnapshotArtifact[];
   outputMessageId: string;
   outputMessage: Record<string, unknown> | null;

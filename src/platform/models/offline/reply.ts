@@ -21,6 +21,8 @@ const ECHO_LIMIT = 400;
 const RESULT_LIMIT = 200;
 /** `/tool <name> <json-args>` on a line of its own; the arguments are optional (default `{}`). */
 const DIRECTIVE = /^\s*\/tool\s+([A-Za-z0-9_.-]+)(?:\s+(.*?))?\s*$/;
+/** `/say <text>` on a line of its own: what the model says before the tool calls of the same message (narration). */
+const SAY = /^\s*\/say\s+(.+?)\s*$/;
 
 const estimateTokens = (chars: number) => Math.ceil(chars / 4);
 const clip = (text: string, limit: number) => (text.length > limit ? `${text.slice(0, limit - 1)}…` : text);
@@ -92,7 +94,10 @@ function answerUser(options: LanguageModelV3CallOptions): Pick<OfflinePlan, 'tex
   const offered = new Set((options.tools ?? []).filter((t) => t.type === 'function').map((t) => t.name));
   const notes: string[] = [];
   const toolCalls: OfflinePlan['toolCalls'] = [];
+  const narration: string[] = [];
   for (const line of (said ?? '').split('\n')) {
+    const says = SAY.exec(line);
+    if (says) narration.push(says[1] as string);
     const match = DIRECTIVE.exec(line);
     if (!match) continue;
     const [, name, args] = match as unknown as [string, string, string | undefined];
@@ -115,14 +120,15 @@ function answerUser(options: LanguageModelV3CallOptions): Pick<OfflinePlan, 'tex
       input: JSON.stringify(input),
     });
   }
-  if (toolCalls.length > 0) return { text: '', toolCalls };
+  if (toolCalls.length > 0) return { text: narration.join('\n'), toolCalls };
   const echo = said?.trim() ? `You said: "${clip(said.trim(), ECHO_LIMIT)}"` : 'I received no message text.';
   return { text: [OFFLINE_INTRO, echo, ...notes].join('\n'), toolCalls };
 }
 
 /**
  * The offline model's whole behaviour: a JSON instance of the requested schema; after tool results, a summary
- * of them; when the last user message holds `/tool` directives naming offered tools, those tool calls; else a
+ * of them; when the last user message holds `/tool` directives naming offered tools, those tool calls (said with
+ * its `/say` lines, if any); else a
  * reply saying what it is and echoing the message. Tokens are estimated as characters / 4.
  */
 export function planOfflineReply(options: LanguageModelV3CallOptions): OfflinePlan {

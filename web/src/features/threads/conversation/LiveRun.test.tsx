@@ -21,6 +21,7 @@ const turn = (changes: Partial<TurnDocument> = {}): TurnDocument => ({
   status: 'running',
   activity: [],
   message: '',
+  narration: '',
   interrupt: null,
   artifacts: [],
   ...changes,

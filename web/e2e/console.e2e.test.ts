@@ -202,7 +202,6 @@ describe('the platform Console', () => {
   });
 
   it('refuses the Console to an organization’s own admin, and the API refuses them too', async () => {
-    const { page } = win;
     const person = await operator.post(`/v1/admin/organizations/${organizationId}/users`, {
       firstName: 'Ada',
       lastName: 'Admin',

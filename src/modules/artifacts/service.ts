@@ -87,6 +87,9 @@ export function createArtifactsService(deps: {
 
     get: async (ctx: RequestContext, artifactId: string) => toArtifactView(await visibleArtifact(ctx, artifactId)),
 
+    /** Attached artifacts' text for a run's model: the attachment was checked when its message was posted. */
+    texts: (ex: Executor, organizationId: string, ids: string[]) => store.texts(ex, organizationId, ids),
+
     async downloadUrl(ctx: RequestContext, artifactId: string) {
       const row = await visibleArtifact(ctx, artifactId);
       const url = await storage.createDownloadUrl({

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
 import { prepared } from '../../platform/db/prepared.ts';
 import { artifacts } from '../../platform/db/schema/index.ts';
@@ -35,6 +35,16 @@ export const artifactsStore = {
     const existing = await artifactsStore.find(db, values.organizationId, values.id);
     if (!existing) throw new Error(`Artifact id ${values.id} is taken by another organization`);
     return existing;
+  },
+
+  /** The text of these artifacts (null for binary ones), for a run's model to read its attachments. */
+  async texts(db: Executor, organizationId: string, ids: string[]): Promise<Map<string, string | null>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .select({ id: artifacts.id, content: artifacts.content })
+      .from(artifacts)
+      .where(and(eq(artifacts.organizationId, organizationId), inArray(artifacts.id, ids)));
+    return new Map(rows.map((r) => [r.id, r.content]));
   },
 
   async find(db: Executor, organizationId: string, id: string): Promise<ArtifactRow | null> {

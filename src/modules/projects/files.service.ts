@@ -64,6 +64,9 @@ export function createProjectFilesService(deps: {
   }
 
   return {
+    /** Attached files' extracted text for a run's model: the attachment was checked when its message was posted. */
+    texts: (db: Executor, organizationId: string, ids: string[]) => store.texts(db, organizationId, ids),
+
     async requestUpload(
       ctx: RequestContext,
       projectId: string,

@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
 import { projectFileChunks, projectFiles } from '../../platform/db/schema/index.ts';
 import type { Cursor } from '../../platform/http/pagination.ts';
@@ -14,6 +14,16 @@ export type FileChanges = Partial<
 export const projectFilesStore = {
   async insert(db: Executor, values: typeof projectFiles.$inferInsert): Promise<void> {
     await db.insert(projectFiles).values(values);
+  },
+
+  /** The extracted text of these files (null until indexed), for a run's model to read its attachments. */
+  async texts(db: Executor, organizationId: string, ids: string[]): Promise<Map<string, string | null>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .select({ id: projectFiles.id, content: projectFiles.content })
+      .from(projectFiles)
+      .where(and(eq(projectFiles.organizationId, organizationId), inArray(projectFiles.id, ids)));
+    return new Map(rows.map((r) => [r.id, r.content]));
   },
 
   async find(db: Executor, organizationId: string, fileId: string): Promise<ProjectFileRow | null> {

@@ -29,24 +29,21 @@ export function narrationOf(rounds: readonly RunRound[]): { round: number; text:
 /** How many transcript messages the model sees before the run's own rounds. */
 export const TRANSCRIPT_WINDOW = 40;
 
-function describeAttachments(row: MessageRow): string {
-  const list = row.attachments as { filename?: string; mime_type?: string }[];
-  if (list.length === 0) return '';
-  return `\n\n[Attached: ${list.map((a) => `${a.filename} (${a.mime_type})`).join(', ')}]`;
-}
-
 /**
- * The model's view: the transcript up to the run's input, then each round as an assistant message with its
- * tool calls followed by their results (`outputs` by act id; a call without output yet has no result).
+ * The model's view: the transcript up to the run's input (user messages with their attachments' text), then each
+ * round as an assistant message with its tool calls followed by their results (`outputs` by act id; a call without
+ * output yet has no result).
  */
 export function buildModelMessages(
   transcript: MessageRow[],
   rounds: RunRound[],
   outputs: Map<string, unknown>,
+  /** What each user message's attachments add to it (attachmentSections), by message id. */
+  attached: Map<string, string> = new Map(),
 ): ModelMessage[] {
   const messages: ModelMessage[] = transcript.map((m) =>
     m.role === 'user'
-      ? { role: 'user', content: m.content + describeAttachments(m) }
+      ? { role: 'user', content: m.content + (attached.get(m.id) ?? '') }
       : { role: 'assistant', content: m.content },
   );
   for (const round of rounds) {

@@ -89,6 +89,28 @@ function summariseToolResults(prompt: LanguageModelV3Prompt): string {
   return `${OFFLINE_INTRO}\nThe tools returned:\n${results.join('\n')}`;
 }
 
+/** `[Attached file <name>, <n> characters]` opens an attached file's text in a user message (runs' engine). */
+const ATTACHED_FILE = /^\[Attached file (.+), (\d+) characters\]$/;
+
+/**
+ * What the offline model says it read of the message's attached files: each file's name, size and first words,
+ * and the engine's notes on files cut or left out, so a test (or a person) can see what reached the model.
+ */
+function attachmentNotes(said: string): string[] {
+  const lines = said.split('\n');
+  const notes: string[] = [];
+  lines.forEach((line, i) => {
+    const opened = ATTACHED_FILE.exec(line);
+    if (opened) {
+      const begins = clip((lines[i + 1] ?? '').trim(), 80);
+      notes.push(`I read the attached file ${opened[1]} (${opened[2]} characters), which begins: "${begins}"`);
+    } else if (/^\[.+ is cut here: /.test(line) || /^\[Attached: .+; /.test(line)) {
+      notes.push(line.slice(1, -1));
+    }
+  });
+  return notes;
+}
+
 function answerUser(options: LanguageModelV3CallOptions): Pick<OfflinePlan, 'text' | 'toolCalls'> {
   const said = lastUserText(options.prompt);
   const offered = new Set((options.tools ?? []).filter((t) => t.type === 'function').map((t) => t.name));
@@ -122,7 +144,7 @@ function answerUser(options: LanguageModelV3CallOptions): Pick<OfflinePlan, 'tex
   }
   if (toolCalls.length > 0) return { text: narration.join('\n'), toolCalls };
   const echo = said?.trim() ? `You said: "${clip(said.trim(), ECHO_LIMIT)}"` : 'I received no message text.';
-  return { text: [OFFLINE_INTRO, echo, ...notes].join('\n'), toolCalls };
+  return { text: [OFFLINE_INTRO, echo, ...notes, ...attachmentNotes(said ?? '')].join('\n'), toolCalls };
 }
 
 /**

@@ -173,7 +173,7 @@ function createModules(platform: Platform) {
       projectFile: (ctx, id) => projects.files.get(ctx, id),
       artifact: (ctx, id) => artifacts.service.get(ctx, id),
     },
-    attachmentTexts: { projectFiles: projects.files.texts, artifacts: artifacts.service.texts },
+    attachments: { projectFiles: projects.files.attached, artifacts: artifacts.service.attached, read: storage.read },
     // Four tool transactions at once, as when four runs were all a worker took: the pool's ten connections keep
     // six for requests and the rest of the runs.
     toolSlots: createLimiter(4),

@@ -87,8 +87,8 @@ export function createArtifactsService(deps: {
 
     get: async (ctx: RequestContext, artifactId: string) => toArtifactView(await visibleArtifact(ctx, artifactId)),
 
-    /** Attached artifacts' text for a run's model: the attachment was checked when its message was posted. */
-    texts: (ex: Executor, organizationId: string, ids: string[]) => store.texts(ex, organizationId, ids),
+    /** Attached artifacts as a run's model reads them: the attachment was checked when its message was posted. */
+    attached: (ex: Executor, organizationId: string, ids: string[]) => store.attached(ex, organizationId, ids),
 
     async downloadUrl(ctx: RequestContext, artifactId: string) {
       const row = await visibleArtifact(ctx, artifactId);

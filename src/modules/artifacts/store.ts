@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { AttachedContent } from '../../platform/attached-content.ts';
 import type { Executor } from '../../platform/db/client.ts';
 import { prepared } from '../../platform/db/prepared.ts';
 import { artifacts } from '../../platform/db/schema/index.ts';
@@ -37,14 +38,20 @@ export const artifactsStore = {
     return existing;
   },
 
-  /** The text of these artifacts (null for binary ones), for a run's model to read its attachments. */
-  async texts(db: Executor, organizationId: string, ids: string[]): Promise<Map<string, string | null>> {
+  /** What a run's model reads of these attachments: their text (null when none), and their blob for images. */
+  async attached(db: Executor, organizationId: string, ids: string[]): Promise<Map<string, AttachedContent>> {
     if (ids.length === 0) return new Map();
     const rows = await db
-      .select({ id: artifacts.id, content: artifacts.content })
+      .select({
+        id: artifacts.id,
+        text: artifacts.content,
+        mimeType: artifacts.mimeType,
+        sizeBytes: artifacts.sizeBytes,
+        storageKey: artifacts.storageKey,
+      })
       .from(artifacts)
       .where(and(eq(artifacts.organizationId, organizationId), inArray(artifacts.id, ids)));
-    return new Map(rows.map((r) => [r.id, r.content]));
+    return new Map(rows.map(({ id, ...content }) => [id, content]));
   },
 
   async find(db: Executor, organizationId: string, id: string): Promise<ArtifactRow | null> {

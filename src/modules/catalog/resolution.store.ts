@@ -20,6 +20,7 @@ const versionColumns = {
   providerName: aiProviders.name,
   supportsToolUse: aiModelVersions.supportsToolUse,
   supportsStructuredOutput: aiModelVersions.supportsStructuredOutput,
+  inputModalities: aiModelVersions.inputModalities,
   inputCostPer1m: aiModelVersions.inputCostPer1m,
   outputCostPer1m: aiModelVersions.outputCostPer1m,
   cachedInputCostPer1m: aiModelVersions.cachedInputCostPer1m,

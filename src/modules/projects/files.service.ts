@@ -64,8 +64,8 @@ export function createProjectFilesService(deps: {
   }
 
   return {
-    /** Attached files' extracted text for a run's model: the attachment was checked when its message was posted. */
-    texts: (db: Executor, organizationId: string, ids: string[]) => store.texts(db, organizationId, ids),
+    /** Attached files as a run's model reads them: the attachment was checked when its message was posted. */
+    attached: (db: Executor, organizationId: string, ids: string[]) => store.attached(db, organizationId, ids),
 
     async requestUpload(
       ctx: RequestContext,

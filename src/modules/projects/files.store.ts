@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { AttachedContent } from '../../platform/attached-content.ts';
 import type { Executor } from '../../platform/db/client.ts';
 import { projectFileChunks, projectFiles } from '../../platform/db/schema/index.ts';
 import type { Cursor } from '../../platform/http/pagination.ts';
@@ -16,14 +17,20 @@ export const projectFilesStore = {
     await db.insert(projectFiles).values(values);
   },
 
-  /** The extracted text of these files (null until indexed), for a run's model to read its attachments. */
-  async texts(db: Executor, organizationId: string, ids: string[]): Promise<Map<string, string | null>> {
+  /** What a run's model reads of these attachments: their text (null when none), and their blob for images. */
+  async attached(db: Executor, organizationId: string, ids: string[]): Promise<Map<string, AttachedContent>> {
     if (ids.length === 0) return new Map();
     const rows = await db
-      .select({ id: projectFiles.id, content: projectFiles.content })
+      .select({
+        id: projectFiles.id,
+        text: projectFiles.content,
+        mimeType: projectFiles.mimeType,
+        sizeBytes: projectFiles.sizeBytes,
+        storageKey: projectFiles.storageKey,
+      })
       .from(projectFiles)
       .where(and(eq(projectFiles.organizationId, organizationId), inArray(projectFiles.id, ids)));
-    return new Map(rows.map((r) => [r.id, r.content]));
+    return new Map(rows.map(({ id, ...content }) => [id, content]));
   },
 
   async find(db: Executor, organizationId: string, fileId: string): Promise<ProjectFileRow | null> {

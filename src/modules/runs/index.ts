@@ -40,8 +40,8 @@ export interface RunsModuleDeps extends Pick<RunsServiceDeps, 'db' | 'dlp' | 'ar
   tools: RunToolsDeps;
   /** What an attached project file or artifact is, as the caller may see it. */
   files: Parameters<typeof createAttachmentResolver>[0];
-  /** The text of attached project files and artifacts, for the model. */
-  attachmentTexts: RunEngineDeps['attachmentTexts'];
+  /** Attached project files and artifacts as the model reads them. */
+  attachments: RunEngineDeps['attachments'];
   /** Where a tool transaction waits for one of a few slots (see RunEngineDeps.toolSlots). */
   toolSlots: Limiter;
   agents: RunnableCheck & AgentContextDeps['agents'];
@@ -107,7 +107,7 @@ export function createRunsModule(deps: RunsModuleDeps) {
     agents: { agents: deps.agents, skills: deps.skills },
     workflows: deps.workflows.executor,
     spend: deps.billing,
-    attachmentTexts: deps.attachmentTexts,
+    attachments: deps.attachments,
   });
   return {
     service,

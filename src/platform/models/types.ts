@@ -30,6 +30,8 @@ export interface ResolvedModel {
   providerName: string;
   supportsToolUse: boolean;
   supportsStructuredOutput: boolean;
+  /** What the version reads: `text`, `image`, … (an image attachment reaches it as an image only with `image`). */
+  inputModalities: string[];
   /** The built-in offline model (no vendor, no key, no network). */
   offline: boolean;
   /** Prices in integer cents per 1M tokens; null counts as 0 (cached input and cache writes fall back to input). */

@@ -1,5 +1,6 @@
 import type { ModelMessage } from 'ai';
 import type { MessageRow } from '../store.ts';
+import type { AttachedForModel } from './attachment-text.ts';
 
 /** One model round the run has taken: what it said and the tools it called (each tool call is an act). */
 export interface RunRound {
@@ -38,14 +39,22 @@ export function buildModelMessages(
   transcript: MessageRow[],
   rounds: RunRound[],
   outputs: Map<string, unknown>,
-  /** What each user message's attachments add to it (attachmentSections), by message id. */
-  attached: Map<string, string> = new Map(),
+  /** What each user message's attachments add to it (attachedForModel). */
+  attached: AttachedForModel = { text: new Map(), images: new Map() },
 ): ModelMessage[] {
-  const messages: ModelMessage[] = transcript.map((m) =>
-    m.role === 'user'
-      ? { role: 'user', content: m.content + (attached.get(m.id) ?? '') }
-      : { role: 'assistant', content: m.content },
-  );
+  const messages: ModelMessage[] = transcript.map((m) => {
+    if (m.role !== 'user') return { role: 'assistant', content: m.content };
+    const text = m.content + (attached.text.get(m.id) ?? '');
+    const images = attached.images.get(m.id) ?? [];
+    if (images.length === 0) return { role: 'user', content: text };
+    return {
+      role: 'user',
+      content: [
+        { type: 'text', text },
+        ...images.map((image) => ({ type: 'image' as const, image: image.bytes, mediaType: image.mediaType })),
+      ],
+    };
+  });
   for (const round of rounds) {
     messages.push({
       role: 'assistant',

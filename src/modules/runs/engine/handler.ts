@@ -13,7 +13,7 @@ import { actsUpdated, runEvent, terminalEvent } from '../events.ts';
 import { actsStore, messagesStore, type RunRow, runsStore } from '../store.ts';
 import type { RunTool } from '../tools/types.ts';
 import { type AgentContextDeps, loadAgentContext } from './agent-context.ts';
-import { type AttachmentTexts, attachmentSections, loadAttachmentTexts } from './attachment-text.ts';
+import { type AttachmentSources, attachedForModel } from './attachment-text.ts';
 import {
   buildModelMessages,
   type RunRound,
@@ -67,8 +67,8 @@ export interface RunEngineDeps {
   workflows: RunExecutor;
   /** Billing's spend enforcement: a run past a spend limit covering it pauses for an org admin (spend-gate.ts). */
   spend: SpendCheck;
-  /** The text of attached files, which the model reads with the messages they are attached to. */
-  attachmentTexts: AttachmentTexts;
+  /** Attached files, which the model reads (text, and images when it reads images) with their messages. */
+  attachments: AttachmentSources;
 }
 
 /** Drives one `running` run to its end or its next pause, given the engine's dependencies. */
@@ -250,7 +250,8 @@ async function modelRound(
   const calledTools = state.rounds.some((r) => r.toolCalls.length > 0);
   const acts = calledTools ? await actsStore.listForRun(db, org, run.id) : [];
   const outputs = new Map(acts.map((a) => [a.id, a.output] as const));
-  const attached = attachmentSections(transcript, await loadAttachmentTexts(deps.attachmentTexts, db, org, transcript));
+  const readsImages = call.model.inputModalities.includes('image');
+  const attached = await attachedForModel(deps.attachments, db, org, transcript, readsImages);
   const result = await deps.gateway.streamRound(
     {
       model: call.model,

@@ -19,6 +19,7 @@ export const OFFLINE_MODEL: ResolvedModel = Object.freeze({
   providerName: PROVIDER_NAME,
   supportsToolUse: true,
   supportsStructuredOutput: true,
+  inputModalities: ['text'],
   offline: true,
   inputCostPer1m: 0,
   outputCostPer1m: 0,

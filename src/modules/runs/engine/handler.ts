@@ -10,10 +10,10 @@ import type { ModelCallContext, ModelGateway, ToolDefinition } from '../../../pl
 import type { ThreadRow } from '../../threads/service.ts';
 import { endRun } from '../ending.ts';
 import { actsUpdated, runEvent, terminalEvent } from '../events.ts';
-import { actsStore, messagesStore, type RunRow, runsStore } from '../store.ts';
+import { actsStore, type MessageRow, messagesStore, type RunRow, runsStore } from '../store.ts';
 import type { RunTool } from '../tools/types.ts';
 import { type AgentContextDeps, loadAgentContext } from './agent-context.ts';
-import { type AttachmentSources, attachedForModel } from './attachment-text.ts';
+import { type AttachedForModel, type AttachmentSources, attachedForModel } from './attachment-text.ts';
 import {
   buildModelMessages,
   type RunRound,
@@ -146,6 +146,19 @@ async function drive(deps: RunEngineDeps, started: RunRow, signal: AbortSignal):
   };
   const agent = await loadAgentContext(deps.agents, run);
   const model = await deps.gateway.resolve(ctx, { agentModel: agent?.agentModel });
+  // A run's transcript ends at its input message, so every round of a delivery reads the same attachments: their
+  // texts and image bytes are loaded by the first round only.
+  let attached: Promise<AttachedForModel> | undefined;
+  const attachedOf = (transcript: MessageRow[]) => {
+    attached ??= attachedForModel(
+      deps.attachments,
+      db,
+      organizationId,
+      transcript,
+      model.inputModalities.includes('image'),
+    );
+    return attached;
+  };
   // Read once per delivery of the run: a connector's tools (Microsoft 365) are offered only while the organization
   // has it connected.
   const tools = model.supportsToolUse ? await deps.tools.offered(organizationId, agent?.toolNames, db) : [];
@@ -206,7 +219,7 @@ async function drive(deps: RunEngineDeps, started: RunRow, signal: AbortSignal):
         return;
       }
     }
-    const finished = await modelRound(deps, run, state, { model, tools, system, ctx, signal });
+    const finished = await modelRound(deps, run, state, { model, tools, system, ctx, signal, attachedOf });
     if (finished) return;
     run = await load();
   }
@@ -223,6 +236,8 @@ async function modelRound(
     system: string;
     ctx: ModelCallContext;
     signal: AbortSignal;
+    /** The transcript's attachments as the model reads them, loaded once per delivery (see drive). */
+    attachedOf: (transcript: MessageRow[]) => Promise<AttachedForModel>;
   },
 ): Promise<boolean> {
   const { db } = deps;
@@ -250,8 +265,7 @@ async function modelRound(
   const calledTools = state.rounds.some((r) => r.toolCalls.length > 0);
   const acts = calledTools ? await actsStore.listForRun(db, org, run.id) : [];
   const outputs = new Map(acts.map((a) => [a.id, a.output] as const));
-  const readsImages = call.model.inputModalities.includes('image');
-  const attached = await attachedForModel(deps.attachments, db, org, transcript, readsImages);
+  const attached = await call.attachedOf(transcript);
   const result = await deps.gateway.streamRound(
     {
       model: call.model,

@@ -10,7 +10,6 @@ import {
   demoFormValues,
   validateDemoForm,
 } from './demo-form.ts';
-import styles from './demo-organizations.module.css';
 
 interface DemoFormProps {
   pending: boolean;
@@ -54,7 +53,7 @@ export function DemoForm({ pending, error, onSubmit }: DemoFormProps) {
       </FormField>
       <fieldset className="stack">
         <legend>First admin</legend>
-        <div className={styles.pair}>
+        <div className="field-pair">
           <TextField
             label="First name"
             error={errors.firstName}

@@ -72,26 +72,26 @@ export function ProfileForm({ initial, creating, submitLabel, pending, error, do
 
   return (
     <form onSubmit={form.submit} noValidate className="stack">
-      <fieldset className={styles.group}>
+      <fieldset className="field-group">
         <legend>Who is billed</legend>
-        <div className={styles.pair}>
+        <div className="field-pair">
           {text('name', 'Profile name', `How you tell profiles apart. Required, up to ${TEXT_LIMITS.name} characters.`)}
           {text('legal_name', 'Legal name', 'As invoices must show it. Required.')}
           {text('tax_id', 'Tax id', 'Optional, up to 64 characters.')}
           {text('registration_number', 'Registration number', 'Optional, up to 64 characters.')}
         </div>
       </fieldset>
-      <fieldset className={styles.group}>
+      <fieldset className="field-group">
         <legend>Contact</legend>
-        <div className={styles.pair}>
+        <div className="field-pair">
           {text('billing_email', 'Billing email', 'Where invoices go. Stored in lower case.')}
           {text('billing_contact_name', 'Contact name', 'Optional, up to 255 characters.')}
           {text('billing_contact_phone', 'Contact phone', 'Any format, up to 32 characters.')}
         </div>
       </fieldset>
-      <fieldset className={styles.group}>
+      <fieldset className="field-group">
         <legend>Address</legend>
-        <div className={styles.pair}>
+        <div className="field-pair">
           {text('address_line1', 'Address line 1', 'Optional, up to 255 characters.')}
           {text('address_line2', 'Address line 2', 'Optional, up to 255 characters.')}
           {text('address_city', 'City', 'Up to 120 characters.')}
@@ -99,9 +99,9 @@ export function ProfileForm({ initial, creating, submitLabel, pending, error, do
           {text('address_country', 'Country', 'Two letters (ISO 3166), like AE or US; stored in capitals.')}
         </div>
       </fieldset>
-      <fieldset className={styles.group}>
+      <fieldset className="field-group">
         <legend>Terms</legend>
-        <div className={styles.pair}>
+        <div className="field-pair">
           {choice('currency', 'Currency', 'Invoices are issued in it.', CURRENCIES, (c) => c)}
           {choice(
             'payment_terms',

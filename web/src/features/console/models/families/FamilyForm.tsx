@@ -47,7 +47,7 @@ export function FamilyForm({
 
   return (
     <form onSubmit={submit} noValidate className="stack">
-      <div className={styles.pair}>
+      <div className="field-pair">
         <FormField label="Provider" error={shown.providerId}>
           {(control) => (
             <select {...control} value={values.providerId} onChange={(e) => set('providerId', e.target.value)}>

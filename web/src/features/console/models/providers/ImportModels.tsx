@@ -43,7 +43,7 @@ export function ImportModels({ provider, modelIds, onImported }: ImportModelsPro
   };
 
   return (
-    <form onSubmit={submit} noValidate className={`${styles.group} stack`} aria-labelledby="import-heading">
+    <form onSubmit={submit} noValidate className="field-group stack" aria-labelledby="import-heading">
       <h3 id="import-heading">Import selected ({modelIds.length})</h3>
       <FormField label="Into family" hint="Only families of this provider.">
         {(control) => (

@@ -2,7 +2,6 @@ import { FormActions } from '../../../../components/FormActions.tsx';
 import { FormField } from '../../../../components/FormField.tsx';
 import { TextField } from '../../../../components/TextField.tsx';
 import { useCheckedForm } from '../../../../lib/use-checked-form.ts';
-import styles from '../models.module.css';
 import {
   type KeyAction,
   KNOWN_SLUGS,
@@ -40,7 +39,7 @@ export function ProviderForm({ initial, hasKey, submitLabel, pending, error, don
 
   return (
     <form onSubmit={submit} noValidate className="stack">
-      <div className={styles.pair}>
+      <div className="field-pair">
         <TextField
           label="Name"
           error={shown.name}

@@ -50,7 +50,7 @@ export function VersionForm({ initial, creating, submitLabel, pending, error, do
 
   return (
     <form onSubmit={submit} noValidate className="stack">
-      <div className={styles.pair}>
+      <div className="field-pair">
         <TextField
           label="Model id"
           hint="The vendor's id, as its API expects it."
@@ -76,7 +76,7 @@ export function VersionForm({ initial, creating, submitLabel, pending, error, do
           onChange={(value) => set('displayName', value)}
         />
       </div>
-      <div className={styles.pair}>
+      <div className="field-pair">
         <Modalities
           legend="Input modalities"
           value={values.inputModalities}
@@ -90,7 +90,7 @@ export function VersionForm({ initial, creating, submitLabel, pending, error, do
           onChange={(m) => set('outputModalities', m)}
         />
       </div>
-      <fieldset className={styles.group}>
+      <fieldset className="field-group">
         <legend>Supports</legend>
         <div className={styles.options}>
           {(Object.keys(FLAGS) as (keyof typeof FLAGS)[]).map((flag) => (
@@ -101,10 +101,10 @@ export function VersionForm({ initial, creating, submitLabel, pending, error, do
           ))}
         </div>
       </fieldset>
-      <div className={styles.pair}>{(['contextWindow', 'maxOutputTokens'] as const).map(numberField)}</div>
-      <fieldset className={styles.group}>
+      <div className="field-pair">{(['contextWindow', 'maxOutputTokens'] as const).map(numberField)}</div>
+      <fieldset className="field-group">
         <legend>Prices (whole US cents; empty for unknown)</legend>
-        <div className={styles.pair}>{COSTS.map(numberField)}</div>
+        <div className="field-pair">{COSTS.map(numberField)}</div>
       </fieldset>
       <TextField
         label="Capabilities (JSON object)"
@@ -113,7 +113,7 @@ export function VersionForm({ initial, creating, submitLabel, pending, error, do
         value={values.capabilities}
         onChange={(value) => set('capabilities', value)}
       />
-      <div className={styles.pair}>
+      <div className="field-pair">
         <FormField label="Released" hint="Optional; your local time." error={shown.releasedAt}>
           {(control) => (
             <input
@@ -150,7 +150,7 @@ interface ModalitiesProps {
 
 function Modalities({ legend, value, error, onChange }: ModalitiesProps) {
   return (
-    <fieldset className={styles.group} aria-invalid={Boolean(error)}>
+    <fieldset className="field-group" aria-invalid={Boolean(error)}>
       <legend>{legend}</legend>
       <div className={styles.options}>
         {MODALITIES.map((m) => (

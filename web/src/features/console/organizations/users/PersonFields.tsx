@@ -1,7 +1,6 @@
 import { FormField } from '../../../../components/FormField.tsx';
 import { TextField } from '../../../../components/TextField.tsx';
 import { USER_LIMITS } from '../../../../lib/person-checks.ts';
-import styles from '../organizations.module.css';
 
 interface PersonValues {
   firstName: string;
@@ -21,7 +20,7 @@ interface PersonFieldsProps {
 export function PersonFields({ values, errors, set, withEmail }: PersonFieldsProps) {
   return (
     <>
-      <div className={styles.pair}>
+      <div className="field-pair">
         <TextField
           label="First name"
           error={errors.firstName}

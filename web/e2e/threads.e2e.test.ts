@@ -108,11 +108,16 @@ describe('the threads list', () => {
     const inPage = () => conversation.getByRole('article').count();
     expect(await inPage()).toBeLessThan(40);
 
-    // Keyboard scrolling: the region takes focus, Home goes to the first message.
+    // Keyboard scrolling: the region takes focus, Home goes to the first message and End to the last.
     await conversation.focus();
     await page.keyboard.press('Home');
     await conversation.getByText('Message 1', { exact: true }).waitFor();
     expect(await inPage()).toBeLessThan(40);
     expect(await conversation.getByText('Message 500', { exact: true }).count()).toBe(0);
+
+    // End goes back to the latest message.
+    await page.keyboard.press('End');
+    await conversation.getByText('Message 500', { exact: true }).waitFor();
+    expect(await conversation.getByText('Message 1', { exact: true }).count()).toBe(0);
   });
 });

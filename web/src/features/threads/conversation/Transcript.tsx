@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type ReactNode, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, useRef } from 'react';
 import type { Artifact, Message } from './conversation-api.ts';
 import { MessageArticle } from './MessageArticle.tsx';
 import styles from './Transcript.module.css';
@@ -36,9 +36,23 @@ export function Transcript({ messages, authorOf, artifactsByRun, children }: Tra
   });
   useStickToBottom(scroller, content);
 
+  // The browser's own Home and End scroll smoothly through estimated heights that change as messages are measured,
+  // and the list's corrections can stop them half-way; jumping to the first message or to the end always arrives.
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    const region = event.currentTarget;
+    if (event.target !== region || messages.length === 0) return;
+    if (event.key === 'Home') {
+      event.preventDefault();
+      virtualizer.scrollToIndex(0, { align: 'start' });
+    } else if (event.key === 'End') {
+      event.preventDefault();
+      region.scrollTop = region.scrollHeight;
+    }
+  };
+
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to scroll by keyboard
-    <section ref={scroller} aria-label="Conversation" tabIndex={0} className={styles.scroller}>
+    <section ref={scroller} aria-label="Conversation" tabIndex={0} className={styles.scroller} onKeyDown={onKeyDown}>
       <div ref={content} className={styles.content}>
         {messages.length === 0 && !children && <p className={styles.empty}>Ask anything to start the conversation.</p>}
         <div className={styles.window} style={{ height: virtualizer.getTotalSize() }}>

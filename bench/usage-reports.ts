@@ -18,9 +18,10 @@ import pg from 'pg';
 import { seedOfflineModel } from '../src/modules/catalog/seed.ts';
 import { chargebackStore } from '../src/modules/usage/chargeback.store.ts';
 import { inclusiveDays } from '../src/modules/usage/schemas.ts';
-import { rowsOf, usageStore } from '../src/modules/usage/store.ts';
+import { usageStore } from '../src/modules/usage/store.ts';
 import { type Database, openDatabase, wrapPglite } from '../src/platform/db/client.ts';
 import { migrate } from '../src/platform/db/migrate.ts';
+import { rowsOf } from '../src/platform/db/rows.ts';
 
 const arg = (name: string, fallback: number) => {
   const hit = process.argv.find((a) => a.startsWith(`--${name}=`));

@@ -124,7 +124,7 @@ function createModules(platform: Platform) {
   // DLP patterns run in worker threads, started on first use.
   const dlp = createDlpModule({ db, evaluator: createRegexEvaluator(config.dlp), wakeups });
   const skills = createSkillsModule({ db });
-  const projects = createProjectsModule({ db, storage, extractLimits: config.extract, internalEvents, wakeups });
+  const projects = createProjectsModule({ db, storage, extractLimits: config.extract, internalEvents, wakeups, models });
   const agents = createAgentsModule({ db, models: gatewayModelCheck(models), skills: skills.service });
   const workflows = createWorkflowsModule({
     db,
@@ -166,6 +166,8 @@ function createModules(platform: Platform) {
           extract: config.extract,
         }),
       ],
+      // create_image calls the organization's image model and stores its picture as the act's artifact.
+      images: { gateway: models, artifacts: artifacts.service },
       projects: projects.files,
       skills: skills.service,
     },

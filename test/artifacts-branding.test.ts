@@ -60,6 +60,7 @@ function generators(brand?: BrandSource) {
       actId: newId(),
       projectId: null,
       principalId: newId(),
+      usageContext: { organizationId: ORG },
       model: 'test-model',
       prompt: null,
       tx: {} as Executor,

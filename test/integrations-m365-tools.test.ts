@@ -25,7 +25,7 @@ import { createOrgWithAdmin, type TestOrg, unique } from './helpers/fixtures.ts'
 import type { Client } from './helpers/http.ts';
 import { postAndRun, waitForRun } from './helpers/runs.ts';
 import { sampleFiles } from './helpers/sample-files.ts';
-import { catalogModel } from './model-gateway.fixtures.ts';
+import { catalogModel, testGateway } from './model-gateway.fixtures.ts';
 
 const BASE = '/v1/organization/integrations';
 const PHRASE = 'kelp forest survey';
@@ -400,6 +400,7 @@ describe('the Microsoft 365 tools themselves', () => {
       actId: newId(),
       projectId: null,
       principalId: orgA.admin.user.id,
+      usageContext: { organizationId: orgA.org.id },
       model: null,
       prompt: null,
       tx: db,
@@ -537,6 +538,7 @@ describe('the Microsoft 365 tools themselves', () => {
       actId: newId(),
       projectId: null,
       principalId: orgA.admin.user.id,
+      usageContext: { organizationId: orgA.org.id },
       model: null,
       prompt: null,
       tx: db,
@@ -554,6 +556,7 @@ describe('the Microsoft 365 tools themselves', () => {
 
 describe('the run tool registry with connectors', () => {
   const names = (defs: { name: string }[]) => defs.map((d) => d.name);
+  const unusedArtifacts = { createArtifact: () => Promise.reject(new Error('unused')) };
 
   function registry(connected: (organizationId: string) => boolean, asked: string[]) {
     const client = createMicrosoftClient({ loginUrl: microsoft.loginUrl, graphUrl: microsoft.graphUrl });
@@ -573,6 +576,7 @@ describe('the run tool registry with connectors', () => {
           },
         },
       ],
+      images: { gateway: testGateway(app).gateway, artifacts: unusedArtifacts },
       projects: { searchProject: () => Promise.reject(new Error('unused')) },
       skills: createSkillsService({ db }),
     });
@@ -582,7 +586,7 @@ describe('the run tool registry with connectors', () => {
     const asked: string[] = [];
     const tools = registry((org) => org === 'connected-org', asked);
     expect(names(tools.definitions())).toEqual([...RUN_TOOL_NAMES]);
-    expect(names(tools.definitions()).slice(5, 8)).toEqual([
+    expect(names(tools.definitions()).slice(6, 9)).toEqual([
       'search_project_files',
       'm365_search_files',
       'm365_read_file',
@@ -618,6 +622,7 @@ describe('the run tool registry with connectors', () => {
           artifacts: { createArtifact: () => Promise.reject(new Error('unused')) },
         }).tools,
         connectors: [{ tools: [fake], connected: async () => true }],
+        images: { gateway: testGateway(app).gateway, artifacts: unusedArtifacts },
         projects: { searchProject: () => Promise.reject(new Error('unused')) },
         skills: createSkillsService({ db }),
       }),

@@ -2,7 +2,9 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ArtifactsService, createArtifactsService } from '../src/modules/artifacts/service.ts';
 import { createGeneratorsService } from '../src/modules/generators/service.ts';
+import { createEmbedding } from '../src/modules/projects/embedding.ts';
 import { createProjectFilesService } from '../src/modules/projects/files.service.ts';
+import { createProjectSearch } from '../src/modules/projects/search.ts';
 import { createProjectsService } from '../src/modules/projects/service.ts';
 import { createRunTools, type ToolContext } from '../src/modules/runs/tools/registry.ts';
 import { createSkillsService } from '../src/modules/skills/service.ts';
@@ -13,6 +15,7 @@ import { newId } from '../src/platform/ids.ts';
 import { type BlobStorage, createBlobStorage } from '../src/platform/storage/index.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { createOrgWithAdmin, type TestOrg, unique } from './helpers/fixtures.ts';
+import { testGateway } from './model-gateway.fixtures.ts';
 
 let app: TestApp;
 let db: Executor;
@@ -31,10 +34,17 @@ beforeAll(async () => {
   await storage.start();
   org = await createOrgWithAdmin(app);
   threadId = await insertThread(null);
-  const projectFiles = createProjectFilesService({ db, storage, projects: createProjectsService({ db }) });
+  const models = testGateway(app).gateway;
+  const projectFiles = createProjectFilesService({
+    db,
+    storage,
+    projects: createProjectsService({ db }),
+    search: createProjectSearch({ db, models, embedding: createEmbedding({ db, models }) }),
+  });
   artifactsService = createArtifactsService({ db, storage, threads: noThreads, internalEvents: triggerEventListener });
   tools = createRunTools({
     generators: createGeneratorsService({ artifacts: artifactsService }).tools,
+    images: { gateway: testGateway(app).gateway, artifacts: artifactsService },
     projects: projectFiles,
     skills: createSkillsService({ db }),
   });
@@ -57,13 +67,18 @@ const context = (over: Partial<ToolContext> = {}): Omit<ToolContext, 'tx'> => ({
   actId: newId(),
   projectId: null,
   principalId: org.admin.user.id,
+  usageContext: { organizationId: org.org.id },
   model: null,
   prompt: null,
   ...over,
 });
 
-const run = (name: string, input: unknown, ctx = context()) =>
-  db.transaction((tx) => tools.byName(name)!.execute(input, { ...ctx, tx }));
+/** Runs a tool as the engine does: inside a transaction, unless the tool executes outside one. */
+const run = (name: string, input: unknown, ctx = context()) => {
+  const tool = tools.byName(name)!;
+  if (tool.outsideTransaction) return tool.execute(input, { ...ctx, tx: db });
+  return db.transaction((tx) => tool.execute(input, { ...ctx, tx }));
+};
 
 const errorOf = (outcome: Awaited<ReturnType<typeof run>>) =>
   outcome.kind === 'result' && !outcome.artifact ? ((outcome.output as { error?: string }).error ?? null) : null;

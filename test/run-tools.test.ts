@@ -14,6 +14,7 @@ import { newId } from '../src/platform/ids.ts';
 import { type BlobStorage, createBlobStorage } from '../src/platform/storage/index.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { createOrgWithAdmin, type TestOrg } from './helpers/fixtures.ts';
+import { testGateway } from './model-gateway.fixtures.ts';
 
 let app: TestApp;
 let db: Executor;
@@ -39,10 +40,10 @@ beforeAll(async () => {
     createdByType: 'user',
     createdById: org.admin.user.id,
   });
+  const artifacts = createArtifactsService({ db, storage, threads: noThreads, internalEvents: triggerEventListener });
   tools = createRunTools({
-    generators: createGeneratorsService({
-      artifacts: createArtifactsService({ db, storage, threads: noThreads, internalEvents: triggerEventListener }),
-    }).tools,
+    generators: createGeneratorsService({ artifacts }).tools,
+    images: { gateway: testGateway(app).gateway, artifacts },
     projects: noSearch,
     skills: createSkillsService({ db }),
   });
@@ -60,6 +61,7 @@ function run(name: string, input: unknown, ctx: Partial<ToolContext> = {}) {
       actId: newId(),
       projectId: null,
       principalId: org.admin.user.id,
+      usageContext: { organizationId: org.org.id },
       model: 'test-model',
       prompt: null,
       ...ctx,
@@ -90,6 +92,7 @@ describe('run tool definitions', () => {
       'create_presentation',
       'create_dashboard',
       'create_file',
+      'create_image',
       'search_project_files',
       'ask_user',
       'use_skill',

@@ -10,6 +10,7 @@ import { newId } from '../src/platform/ids.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { createOrgWithAdmin, type TestOrg } from './helpers/fixtures.ts';
 import { createSkill } from './helpers/skills.ts';
+import { testGateway } from './model-gateway.fixtures.ts';
 
 let app: TestApp;
 let db: Executor;
@@ -36,6 +37,7 @@ function use(input: unknown, organizationId = orgA.org.id) {
       actId: newId(),
       projectId: null,
       principalId: orgA.admin.user.id,
+      usageContext: { organizationId },
       model: 'test-model',
       prompt: null,
       tx,
@@ -49,6 +51,10 @@ describe('use_skill', () => {
     const tools = createRunTools({
       generators: createGeneratorsService({ artifacts: { createArtifact: () => Promise.reject(new Error('unused')) } })
         .tools,
+      images: {
+        gateway: testGateway(app).gateway,
+        artifacts: { createArtifact: () => Promise.reject(new Error('unused')) },
+      },
       projects: { searchProject: () => Promise.reject(new Error('unused')) },
       skills: createSkillsService({ db }),
     });

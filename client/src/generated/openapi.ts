@@ -12565,7 +12565,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not permitted. Codes: org_suspended, forbidden */
+                /** @description Not permitted. Codes: org_suspended */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -12630,7 +12630,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not permitted. Codes: org_suspended, forbidden */
+                /** @description Not permitted. Codes: org_suspended */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -12711,7 +12711,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not permitted. Codes: org_suspended, forbidden */
+                /** @description Not permitted. Codes: org_suspended */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -12948,7 +12948,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not permitted. Codes: org_suspended, forbidden */
+                /** @description Not permitted. Codes: org_suspended */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -12978,7 +12978,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Add a user of the organization to a project (project admins) */
+        /** Add a user (user_id) or a service account (service_account_id) of the organization to a project: exactly one (project admins) */
         post: {
             parameters: {
                 query?: never;
@@ -12992,7 +12992,9 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** Format: uuid */
-                        user_id: string;
+                        user_id?: string;
+                        /** Format: uuid */
+                        service_account_id?: string;
                         /**
                          * @default member
                          * @enum {string}
@@ -13092,7 +13094,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a member; anyone may remove themselves, others take the project admin role */
+        /** Remove a member (:userId is the member's user or service account id); anyone may remove themselves, others take the project admin role */
         delete: {
             parameters: {
                 query?: never;
@@ -13161,7 +13163,7 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        /** Change a member's project role (project admins) */
+        /** Change a member's project role; :userId is the member's user or service account id (project admins) */
         patch: {
             parameters: {
                 query?: never;
@@ -13309,7 +13311,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not permitted. Codes: org_suspended, forbidden */
+                /** @description Not permitted. Codes: org_suspended */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -13392,7 +13394,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not permitted. Codes: org_suspended, forbidden */
+                /** @description Not permitted. Codes: org_suspended */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -13490,7 +13492,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not permitted. Codes: org_suspended, forbidden */
+                /** @description Not permitted. Codes: org_suspended */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -13573,7 +13575,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not permitted. Codes: org_suspended, forbidden */
+                /** @description Not permitted. Codes: org_suspended */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -13641,7 +13643,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not permitted. Codes: org_suspended, forbidden */
+                /** @description Not permitted. Codes: org_suspended */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -13724,7 +13726,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not permitted. Codes: org_suspended, forbidden */
+                /** @description Not permitted. Codes: org_suspended */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -13821,7 +13823,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not permitted. Codes: org_suspended, forbidden */
+                /** @description Not permitted. Codes: org_suspended */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -17257,7 +17259,7 @@ export interface paths {
                             /** @description A catalog version id or vendor modelId */
                             model?: string;
                             /** @description The tools the agent may use (omitted = all tools, [] = none) */
-                            tools?: ("create_document" | "create_spreadsheet" | "create_presentation" | "create_dashboard" | "create_file" | "search_project_files" | "m365_search_files" | "m365_read_file" | "ask_user" | "use_skill")[];
+                            tools?: ("create_document" | "create_spreadsheet" | "create_presentation" | "create_dashboard" | "create_file" | "create_image" | "search_project_files" | "m365_search_files" | "m365_read_file" | "ask_user" | "use_skill")[];
                         } & {
                             [key: string]: unknown;
                         };
@@ -17499,7 +17501,7 @@ export interface paths {
                             /** @description A catalog version id or vendor modelId */
                             model?: string;
                             /** @description The tools the agent may use (omitted = all tools, [] = none) */
-                            tools?: ("create_document" | "create_spreadsheet" | "create_presentation" | "create_dashboard" | "create_file" | "search_project_files" | "m365_search_files" | "m365_read_file" | "ask_user" | "use_skill")[];
+                            tools?: ("create_document" | "create_spreadsheet" | "create_presentation" | "create_dashboard" | "create_file" | "create_image" | "search_project_files" | "m365_search_files" | "m365_read_file" | "ask_user" | "use_skill")[];
                         } & {
                             [key: string]: unknown;
                         };
@@ -21472,7 +21474,10 @@ export interface components {
             description: string | null;
             /** @enum {string} */
             status: "active" | "archived";
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The creating user or service account
+             */
             created_by: string;
             created_at: string;
             updated_at: string;
@@ -21572,7 +21577,10 @@ export interface components {
             description: string | null;
             /** @enum {string} */
             status: "active" | "archived";
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The creating user or service account
+             */
             created_by: string;
             created_at: string;
             updated_at: string;
@@ -21586,7 +21594,10 @@ export interface components {
             description: string | null;
             /** @enum {string} */
             status: "active" | "archived";
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The creating user or service account
+             */
             created_by: string;
             created_at: string;
             updated_at: string;
@@ -21597,8 +21608,10 @@ export interface components {
             member_count: number;
             /** @description Up to 5: the creator first, then members by time added */
             member_preview: {
-                /** Format: uuid */
-                user_id: string;
+                /** @description The member when it is a user, else null */
+                user_id: string | null;
+                /** @description The member when it is a service account, else null */
+                service_account_id: string | null;
                 display_name: string;
             }[];
             /** @enum {string} */
@@ -21613,7 +21626,10 @@ export interface components {
             description: string | null;
             /** @enum {string} */
             status: "active" | "archived";
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The creating user or service account
+             */
             created_by: string;
             created_at: string;
             updated_at: string;
@@ -21624,8 +21640,10 @@ export interface components {
             member_count: number;
             /** @description Up to 5: the creator first, then members by time added */
             member_preview: {
-                /** Format: uuid */
-                user_id: string;
+                /** @description The member when it is a user, else null */
+                user_id: string | null;
+                /** @description The member when it is a service account, else null */
+                service_account_id: string | null;
                 display_name: string;
             }[];
             /** @enum {string} */
@@ -21634,23 +21652,35 @@ export interface components {
         ProjectMember: {
             /** Format: uuid */
             project_id: string;
-            /** Format: uuid */
-            user_id: string;
+            /** @description The member when it is a user, else null */
+            user_id: string | null;
+            /** @description The member when it is a service account, else null */
+            service_account_id: string | null;
             /** @enum {string} */
             role: "admin" | "member";
+            /** @description Null when a service account added the member, or for the creator */
             added_by_user_id: string | null;
+            /** @description The service account whose key added the member */
+            added_by_service_account_id: string | null;
             added_at: string;
+            /** @description A user's display name, or the service account's name */
             display_name: string;
         };
         ProjectMemberInput: {
             /** Format: uuid */
             project_id: string;
-            /** Format: uuid */
-            user_id: string;
+            /** @description The member when it is a user, else null */
+            user_id: string | null;
+            /** @description The member when it is a service account, else null */
+            service_account_id: string | null;
             /** @enum {string} */
             role: "admin" | "member";
+            /** @description Null when a service account added the member, or for the creator */
             added_by_user_id: string | null;
+            /** @description The service account whose key added the member */
+            added_by_service_account_id: string | null;
             added_at: string;
+            /** @description A user's display name, or the service account's name */
             display_name: string;
         };
         Run: {

@@ -21,6 +21,7 @@ const versionColumns = {
   supportsToolUse: aiModelVersions.supportsToolUse,
   supportsStructuredOutput: aiModelVersions.supportsStructuredOutput,
   inputModalities: aiModelVersions.inputModalities,
+  outputModalities: aiModelVersions.outputModalities,
   inputCostPer1m: aiModelVersions.inputCostPer1m,
   outputCostPer1m: aiModelVersions.outputCostPer1m,
   cachedInputCostPer1m: aiModelVersions.cachedInputCostPer1m,

@@ -47,7 +47,7 @@ export const offlineModelStore = {
     rows: {
       provider: typeof aiProviders.$inferInsert;
       family: typeof aiModelFamilies.$inferInsert;
-      version: typeof aiModelVersions.$inferInsert;
+      versions: (typeof aiModelVersions.$inferInsert)[];
     },
   ): Promise<boolean> {
     await tx.insert(aiProviders).values(rows.provider).onConflictDoNothing();
@@ -57,7 +57,7 @@ export const offlineModelStore = {
       .where(eq(aiProviders.id, rows.provider.id));
     if (!provider) return false;
     await tx.insert(aiModelFamilies).values(rows.family).onConflictDoNothing();
-    await tx.insert(aiModelVersions).values(rows.version).onConflictDoNothing();
+    await tx.insert(aiModelVersions).values(rows.versions).onConflictDoNothing();
     return true;
   },
 };

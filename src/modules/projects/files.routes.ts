@@ -18,8 +18,8 @@ const tags = ['Projects'];
 const projectParams = z.object({ id: uuidParam });
 const fileParams = z.object({ id: uuidParam });
 const config = { auth: 'any' } as const;
-const fileErrors = (own: RouteErrorCodes = {}) =>
-  errorResponses('any', { 403: ['forbidden'], 404: ['not_found'], ...own });
+/** Any user or service account on the project may use its files; to anyone else it is a 404. */
+const fileErrors = (own: RouteErrorCodes = {}) => errorResponses('any', { 404: ['not_found'], ...own });
 
 export function registerProjectFileRoutes(app: FastifyInstance, files: ProjectFilesService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -5,9 +5,11 @@ import { decodeCursor, toPage } from '../../platform/http/pagination.ts';
 import { newId } from '../../platform/ids.ts';
 import { enqueue } from '../../platform/jobs/index.ts';
 import { BlobNotFoundError, type BlobStorage, enqueueBlobDeletion } from '../../platform/storage/index.ts';
+import { principalIdOf } from '../threads/service.ts';
 import { type ProjectFileRow, projectFilesStore as store } from './files.store.ts';
 import { toFileListRow, toFileView } from './files.views.ts';
 import { INGEST_JOB } from './ingestion.ts';
+import type { ProjectSearch } from './search.ts';
 import type { ProjectsService } from './service.ts';
 
 export const UPLOAD_URL_SECONDS = 15 * 60;
@@ -34,6 +36,8 @@ export function createProjectFilesService(deps: {
   db: Executor;
   storage: BlobStorage;
   projects: Pick<ProjectsService, 'visible'>;
+  /** Full-text or hybrid search in a project's files (search.ts). */
+  search: ProjectSearch;
   /** Called after a commit so an idle worker claims the ingestion job at once. */
   onJobsEnqueued?: () => void;
 }) {
@@ -48,19 +52,6 @@ export function createProjectFilesService(deps: {
       throw error instanceof ApiError && error.status === 404 ? notFound('Project file') : error;
     });
     return file;
-  }
-
-  async function searchProject(organizationId: string, projectId: string, query: string, limit: number, ex = db) {
-    const hits = await store.search(ex, organizationId, projectId, query, limit);
-    return {
-      data: hits.map((h) => ({
-        file_id: h.fileId,
-        filename: h.filename,
-        chunk_id: h.chunkId,
-        snippet: h.snippet,
-        rank: h.rank,
-      })),
-    };
   }
 
   return {
@@ -87,7 +78,7 @@ export function createProjectFilesService(deps: {
           mimeType: input.mime_type,
           sizeBytes: input.size_bytes,
           storageKey: storedKey(file),
-          uploadedBy: ctx.actor.kind === 'user' ? ctx.actor.userId : null,
+          uploadedBy: principalIdOf(ctx),
           uploadExpiresAt: upload.expiresAt,
         });
         await enqueueBlobDeletion(tx, uploadKey(file), new Date(upload.expiresAt.getTime() + UPLOAD_KEY_GRACE_MS));
@@ -175,14 +166,16 @@ export function createProjectFilesService(deps: {
 
     async search(ctx: RequestContext, projectId: string, query: string, limit: number) {
       await projects.visible(ctx, projectId);
-      return searchProject(ctx.organizationId, projectId, query, limit, db);
+      return deps.search(ctx.organizationId, projectId, query, limit, {
+        userId: ctx.actor.kind === 'user' ? ctx.actor.userId : null,
+      });
     },
 
     /**
      * The same search without a request: for a run's search tool, whose thread already settled which project it
-     * may read. `ex` is the caller's transaction when it holds one.
+     * may read.
      */
-    searchProject,
+    searchProject: deps.search,
   };
 }
 

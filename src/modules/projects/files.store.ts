@@ -99,32 +99,4 @@ export const projectFilesStore = {
       .delete(projectFileChunks)
       .where(and(eq(projectFileChunks.organizationId, organizationId), eq(projectFileChunks.fileId, fileId)));
   },
-
-  /** Ranked chunks of the project's ready files matching a web-style query, each with a highlighted snippet. */
-  search: (db: Executor, organizationId: string, projectId: string, query: string, limit: number) =>
-    db
-      .select({
-        chunkId: projectFileChunks.id,
-        fileId: projectFiles.id,
-        filename: projectFiles.filename,
-        rank: sql<number>`ts_rank(${projectFileChunks.searchVector}, websearch_to_tsquery('english', ${query}))::float8`,
-        snippet: sql<string>`ts_headline('english', ${projectFileChunks.content}, websearch_to_tsquery('english', ${query}),
-          'StartSel=<<, StopSel=>>, MaxWords=35, MinWords=12, MaxFragments=2')`,
-      })
-      .from(projectFileChunks)
-      .innerJoin(projectFiles, eq(projectFiles.id, projectFileChunks.fileId))
-      .where(
-        and(
-          eq(projectFileChunks.organizationId, organizationId),
-          eq(projectFileChunks.projectId, projectId),
-          eq(projectFiles.status, 'ready'),
-          sql`${projectFileChunks.searchVector} @@ websearch_to_tsquery('english', ${query})`,
-        ),
-      )
-      .orderBy(
-        desc(sql`ts_rank(${projectFileChunks.searchVector}, websearch_to_tsquery('english', ${query}))`),
-        projectFileChunks.fileId,
-        projectFileChunks.ordinal,
-      )
-      .limit(limit),
 };

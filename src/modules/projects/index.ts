@@ -6,12 +6,14 @@ import type { JobWakeups } from '../../platform/jobs/index.ts';
 import type { BlobStorage } from '../../platform/storage/index.ts';
 import { registerProjectFileRoutes } from './files.routes.ts';
 import { createProjectFilesService } from './files.service.ts';
+import { createEmbedding, EMBED_JOB, type EmbeddingModels } from './embedding.ts';
 import { createIngestion, INGEST_JOB } from './ingestion.ts';
 import { registerProjectMemberRoutes } from './members.routes.ts';
 import { registerProjectRoutes } from './routes.ts';
+import { createProjectSearch } from './search.ts';
 import { createProjectsService } from './service.ts';
 
-export { INGEST_JOB };
+export { EMBED_JOB, INGEST_JOB };
 
 /**
  * Projects, their members and files: upload, commit (which enqueues ingestion), download, search, and the
@@ -23,12 +25,20 @@ export function createProjectsModule(deps: {
   extractLimits: ExtractLimits;
   internalEvents: InternalEvents;
   wakeups: JobWakeups;
+  /** The model gateway's embeddings: chunk vectors at ingestion, the query's at search. */
+  models: EmbeddingModels;
 }) {
   const service = createProjectsService(deps);
+  const embedding = createEmbedding({
+    db: deps.db,
+    models: deps.models,
+    onJobsEnqueued: () => deps.wakeups.wake(EMBED_JOB),
+  });
   const files = createProjectFilesService({
     db: deps.db,
     storage: deps.storage,
     projects: service,
+    search: createProjectSearch({ db: deps.db, models: deps.models, embedding }),
     onJobsEnqueued: () => deps.wakeups.wake(INGEST_JOB),
   });
   const ingestion = createIngestion({
@@ -36,11 +46,15 @@ export function createProjectsModule(deps: {
     storage: deps.storage,
     limits: deps.extractLimits,
     internalEvents: deps.internalEvents,
+    afterIndexing: embedding.afterIndexing,
   });
   return {
     service,
     files,
-    jobs: { handlers: { [INGEST_JOB]: ingestion.handler }, onDead: { [INGEST_JOB]: ingestion.onDead } },
+    jobs: {
+      handlers: { [INGEST_JOB]: ingestion.handler, [EMBED_JOB]: embedding.handler },
+      onDead: { [INGEST_JOB]: ingestion.onDead },
+    },
     routes(app: FastifyInstance) {
       registerProjectRoutes(app, service);
       registerProjectMemberRoutes(app, service);

@@ -45,6 +45,8 @@ export function createIngestion(deps: {
   limits: ExtractLimits;
   /** Where a file becoming ready is announced to event triggers, in the indexing transaction. */
   internalEvents: InternalEvents;
+  /** Queues the vectors of the file's chunks, in the indexing transaction, when the organization has a model. */
+  afterIndexing: (tx: Executor, organizationId: string, fileId: string) => Promise<void>;
 }): {
   handler: JobHandler;
   onDead: DeadJobHook;
@@ -77,6 +79,7 @@ export function createIngestion(deps: {
       });
       if (!file) return;
       await store.replaceChunks(tx, organizationId, file, chunks);
+      await deps.afterIndexing(tx, organizationId, fileId);
       await deps.internalEvents.emit(tx, organizationId, 'project_file.ready', projectFileEvent(file));
     });
   }

@@ -11,8 +11,9 @@ const tags = ['Projects'];
 const projectParams = z.object({ id: uuidParam });
 const memberParams = z.object({ id: uuidParam, userId: uuidParam });
 const config = { auth: 'any', validationStatus: 422 } as const;
-const memberErrors = (own: RouteErrorCodes = {}) =>
-  errorResponses('any', { 403: ['forbidden'], 404: ['not_found'], ...own });
+const memberErrors = (own: RouteErrorCodes = {}) => errorResponses('any', { 404: ['not_found'], ...own });
+/** Adding, changing a role and removing someone else take the project admin role. */
+const changeErrors = (own: RouteErrorCodes = {}) => memberErrors({ 403: ['forbidden'], ...own });
 
 export function registerProjectMemberRoutes(app: FastifyInstance, projects: ProjectsService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -32,12 +33,13 @@ export function registerProjectMemberRoutes(app: FastifyInstance, projects: Proj
     config,
     schema: {
       tags,
-      summary: 'Add a user of the organization to a project (project admins)',
+      summary:
+        'Add a user (user_id) or a service account (service_account_id) of the organization to a project: exactly one (project admins)',
       params: projectParams,
       body: AddMemberBody,
       response: {
         201: ProjectMemberSchema,
-        ...memberErrors({ 409: ['already_member'], 422: ['validation_error'] }),
+        ...changeErrors({ 409: ['already_member'], 422: ['validation_error'] }),
       },
     },
     handler: async (req, reply) =>
@@ -48,10 +50,10 @@ export function registerProjectMemberRoutes(app: FastifyInstance, projects: Proj
     config,
     schema: {
       tags,
-      summary: "Change a member's project role (project admins)",
+      summary: "Change a member's project role; :userId is the member's user or service account id (project admins)",
       params: memberParams,
       body: PatchMemberBody,
-      response: { 200: ProjectMemberSchema, ...memberErrors({ 422: ['validation_error'] }) },
+      response: { 200: ProjectMemberSchema, ...changeErrors({ 422: ['validation_error'] }) },
     },
     handler: (req) => projects.setMemberRole(contextOf(req), req.params.id, req.params.userId, req.body.role),
   });
@@ -60,9 +62,10 @@ export function registerProjectMemberRoutes(app: FastifyInstance, projects: Proj
     config,
     schema: {
       tags,
-      summary: 'Remove a member; anyone may remove themselves, others take the project admin role',
+      summary:
+        "Remove a member (:userId is the member's user or service account id); anyone may remove themselves, others take the project admin role",
       params: memberParams,
-      response: { 204: z.null().describe('Removed'), ...memberErrors() },
+      response: { 204: z.null().describe('Removed'), ...changeErrors() },
     },
     handler: async (req, reply) => {
       await projects.removeMember(contextOf(req), req.params.id, req.params.userId);

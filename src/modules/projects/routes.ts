@@ -16,7 +16,9 @@ import type { ProjectsService } from './service.ts';
 const tags = ['Projects'];
 const params = z.object({ id: uuidParam });
 const config = { auth: 'any' } as const;
-const projectErrors = (own: RouteErrorCodes = {}) => errorResponses('any', { 403: ['forbidden'], ...own });
+const projectErrors = (own: RouteErrorCodes = {}) => errorResponses('any', own);
+/** Changes take the project admin role. */
+const adminErrors = (own: RouteErrorCodes = {}) => projectErrors({ 403: ['forbidden'], 404: ['not_found'], ...own });
 
 export function registerProjectRoutes(app: FastifyInstance, projects: ProjectsService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -61,7 +63,7 @@ export function registerProjectRoutes(app: FastifyInstance, projects: ProjectsSe
       summary: 'Rename, describe, archive or reactivate a project (project admins)',
       params,
       body: PatchProjectBody,
-      response: { 200: ProjectSchema, ...projectErrors({ 404: ['not_found'], 409: ['duplicate_name'] }) },
+      response: { 200: ProjectSchema, ...adminErrors({ 409: ['duplicate_name'] }) },
     },
     handler: (req) => projects.update(contextOf(req), req.params.id, req.body),
   });
@@ -72,7 +74,7 @@ export function registerProjectRoutes(app: FastifyInstance, projects: ProjectsSe
       tags,
       summary: 'Archive a project (project admins)',
       params,
-      response: { 204: z.null().describe('Archived'), ...projectErrors({ 404: ['not_found'] }) },
+      response: { 204: z.null().describe('Archived'), ...adminErrors() },
     },
     handler: async (req, reply) => {
       await projects.archive(contextOf(req), req.params.id);

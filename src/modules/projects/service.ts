@@ -1,27 +1,32 @@
-import type { RequestContext, UserActor } from '../../platform/auth/actor.ts';
+import type { RequestContext } from '../../platform/auth/actor.ts';
 import type { Executor } from '../../platform/db/client.ts';
 import { onUniqueViolation } from '../../platform/db/errors.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../../platform/http/errors.ts';
 import { decodeCursor, toPage } from '../../platform/http/pagination.ts';
 import { newId } from '../../platform/ids.ts';
-import { projectMembersStore as members } from './members.store.ts';
-import type { PatchProjectInput } from './schemas.ts';
+import { principalIdOf } from '../threads/service.ts';
+import { projectMembersStore as members, type PrincipalKind } from './members.store.ts';
+import type { AddMemberInput, PatchProjectInput } from './schemas.ts';
 import { projectsStore as store } from './store.ts';
-import { toMemberView, toProjectListRow, toProjectView } from './views.ts';
+import { toCreatorView, toMemberView, toProjectListRow, toProjectView } from './views.ts';
 
 const nameInUse = () => conflict('duplicate_name', 'An active project with this name already exists');
 const notProjectAdmin = () => forbidden('This requires the project admin role');
 
-/** Projects are shared between people: the caller must be a user (a service account sees none). */
-function viewer(ctx: RequestContext): UserActor {
-  if (ctx.actor.kind !== 'user') throw forbidden('Projects are used through a user session');
-  return ctx.actor;
+/** The principal an add-member body names: exactly one of its two ids. */
+function newMemberOf(input: AddMemberInput): { kind: PrincipalKind; id: string; field: string; label: string } {
+  if ((input.user_id === undefined) === (input.service_account_id === undefined)) {
+    throw unprocessable('Give exactly one of user_id and service_account_id');
+  }
+  return input.user_id !== undefined
+    ? { kind: 'user', id: input.user_id, field: 'user_id', label: 'user' }
+    : { kind: 'service_account', id: input.service_account_id!, field: 'service_account_id', label: 'service account' };
 }
 
 export function createProjectsService({ db }: { db: Executor }) {
   /** The project as the caller sees it; invisible and missing projects are the same 404. */
   async function visible(ctx: RequestContext, projectId: string, ex: Executor = db) {
-    const row = await store.findVisible(ex, ctx.organizationId, projectId, viewer(ctx).userId);
+    const row = await store.findVisible(ex, ctx.organizationId, projectId, principalIdOf(ctx));
     if (!row) throw notFound('Project');
     return row;
   }
@@ -36,18 +41,18 @@ export function createProjectsService({ db }: { db: Executor }) {
     visible,
 
     /**
-     * The role a user holds in a project (its creator: admin), or null when they do not see it: the projects'
-     * rule for work that has no request, such as a trigger firing with its creator's rights.
+     * The role a principal (user or service account) holds in a project (its creator: admin), or null when it does
+     * not see it: the projects' rule for work that has no request, such as a trigger firing with its creator's rights.
      */
-    async roleOf(organizationId: string, projectId: string, userId: string, ex: Executor = db) {
-      return (await store.findVisible(ex, organizationId, projectId, userId))?.viewerRole ?? null;
+    async roleOf(organizationId: string, projectId: string, principalId: string, ex: Executor = db) {
+      return (await store.findVisible(ex, organizationId, projectId, principalId))?.viewerRole ?? null;
     },
 
     async list(ctx: RequestContext, archived: boolean, rawCursor: string | undefined, limit: number) {
       const rows = await store.listVisible(
         db,
         ctx.organizationId,
-        viewer(ctx).userId,
+        principalIdOf(ctx),
         archived,
         decodeCursor(rawCursor),
         limit,
@@ -57,7 +62,6 @@ export function createProjectsService({ db }: { db: Executor }) {
     },
 
     async create(ctx: RequestContext, input: { name: string; description?: string | null }) {
-      const { userId } = viewer(ctx);
       const row = await onUniqueViolation(
         () =>
           store.insert(db, {
@@ -65,7 +69,7 @@ export function createProjectsService({ db }: { db: Executor }) {
             organizationId: ctx.organizationId,
             name: input.name,
             description: input.description ?? null,
-            createdBy: userId,
+            createdBy: principalIdOf(ctx),
           }),
         nameInUse,
       );
@@ -85,55 +89,57 @@ export function createProjectsService({ db }: { db: Executor }) {
       await store.update(db, ctx.organizationId, projectId, { status: 'archived' });
     },
 
-    /** The creator (an implicit admin) first when they have no member row, then members by time added. */
+    /** The creator (an implicit admin) first when it has no member row, then members by time added. */
     async listMembers(ctx: RequestContext, projectId: string) {
       const { project } = await visible(ctx, projectId);
-      const rows = (await members.list(db, ctx.organizationId, projectId)).map(toMemberView);
-      if (!rows.some((m) => m.user_id === project.createdBy)) {
-        rows.unshift({
-          project_id: project.id,
-          user_id: project.createdBy,
-          role: 'admin',
-          added_by_user_id: null,
-          added_at: project.createdAt.toISOString(),
-          display_name: await members.displayNameOf(db, ctx.organizationId, project.createdBy),
-        });
+      const rows = await members.list(db, ctx.organizationId, projectId);
+      const data = rows.map(toMemberView);
+      if (!rows.some((m) => m.memberId === project.createdBy)) {
+        const creator = await members.principal(db, ctx.organizationId, project.createdBy);
+        data.unshift(toCreatorView(project, creator ?? { kind: 'user', displayName: '' }));
       }
-      return { data: rows, has_more: false, next_cursor: null };
+      return { data, has_more: false, next_cursor: null };
     },
 
-    async addMember(ctx: RequestContext, projectId: string, input: { user_id: string; role: 'admin' | 'member' }) {
+    /** A live user or service account of the organization; the key that adds one is recorded as its adder. */
+    async addMember(ctx: RequestContext, projectId: string, input: AddMemberInput) {
+      const member = newMemberOf(input);
       const { project } = await administered(ctx, projectId);
-      if (!(await store.userInOrganization(db, ctx.organizationId, input.user_id))) {
-        throw unprocessable('user_id is not a user of this organization');
+      const found = await members.principal(db, ctx.organizationId, member.id);
+      if (found?.kind !== member.kind || found.deleted) {
+        throw unprocessable(`${member.field} is not a ${member.label} of this organization`);
       }
-      if (input.user_id === project.createdBy) throw conflict('already_member', 'The creator is already a member');
+      if (member.id === project.createdBy) throw conflict('already_member', 'The creator is already a member');
+      const { actor } = ctx;
       await onUniqueViolation(
         () =>
           members.insert(db, {
             projectId,
-            userId: input.user_id,
+            userId: member.kind === 'user' ? member.id : null,
+            serviceAccountId: member.kind === 'service_account' ? member.id : null,
             organizationId: ctx.organizationId,
             role: input.role,
-            addedByUserId: viewer(ctx).userId,
+            addedByUserId: actor.kind === 'user' ? actor.userId : null,
+            addedByServiceAccountId: actor.kind === 'service_account' ? actor.serviceAccountId : null,
           }),
-        () => conflict('already_member', 'The user is already a member of this project'),
+        () => conflict('already_member', `The ${member.label} is already a member of this project`),
       );
-      return toMemberView((await members.find(db, ctx.organizationId, projectId, input.user_id))!);
+      return toMemberView((await members.find(db, ctx.organizationId, projectId, member.id))!);
     },
 
-    async setMemberRole(ctx: RequestContext, projectId: string, userId: string, role: 'admin' | 'member') {
+    /** `memberId` is the member's user or service account id. */
+    async setMemberRole(ctx: RequestContext, projectId: string, memberId: string, role: 'admin' | 'member') {
       await administered(ctx, projectId);
-      if (!(await members.find(db, ctx.organizationId, projectId, userId))) throw notFound('Project member');
-      await members.setRole(db, ctx.organizationId, projectId, userId, role);
-      return toMemberView((await members.find(db, ctx.organizationId, projectId, userId))!);
+      if (!(await members.find(db, ctx.organizationId, projectId, memberId))) throw notFound('Project member');
+      await members.setRole(db, ctx.organizationId, projectId, memberId, role);
+      return toMemberView((await members.find(db, ctx.organizationId, projectId, memberId))!);
     },
 
     /** Anyone may leave; removing someone else takes the project admin role. */
-    async removeMember(ctx: RequestContext, projectId: string, userId: string) {
+    async removeMember(ctx: RequestContext, projectId: string, memberId: string) {
       const { viewerRole } = await visible(ctx, projectId);
-      if (userId !== viewer(ctx).userId && viewerRole !== 'admin') throw notProjectAdmin();
-      if (!(await members.remove(db, ctx.organizationId, projectId, userId))) throw notFound('Project member');
+      if (memberId !== principalIdOf(ctx) && viewerRole !== 'admin') throw notProjectAdmin();
+      if (!(await members.remove(db, ctx.organizationId, projectId, memberId))) throw notFound('Project member');
     },
   };
 }

@@ -3,7 +3,7 @@ import type { Executor } from '../../platform/db/client.ts';
 import { prepared } from '../../platform/db/prepared.ts';
 import { acts, messages, type RunStatus, runs, threads } from '../../platform/db/schema/index.ts';
 import type { Cursor } from '../../platform/http/pagination.ts';
-import { type PreparedViewer, threadVisibleTo, type Viewer } from '../threads/service.ts';
+import { threadVisibleTo, type Viewer } from '../threads/service.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type RunRow = typeof runs.$inferSelect;
@@ -23,28 +23,7 @@ const param = {
   text: sql.placeholder('text'),
   limit: sql.placeholder('limit'),
   principalId: sql.placeholder('principalId'),
-  userId: sql.placeholder('userId'),
 };
-
-/**
- * A run by id in a thread the viewer sees, in one read (two shapes: a viewer with or without a user): no row when
- * the thread is not visible, a row with a null run when the thread has no such run.
- */
-function runInVisibleThread(db: Executor) {
-  const visible = (viewer: PreparedViewer, name: string) =>
-    db
-      .select({ run: runs })
-      .from(threads)
-      .leftJoin(runs, and(eq(runs.id, param.id), eq(runs.threadId, threads.id)))
-      .where(
-        and(eq(threads.organizationId, param.organizationId), eq(threads.id, param.threadId), threadVisibleTo(viewer)),
-      )
-      .prepare(name);
-  return {
-    runVisibleToUser: visible({ principalId: param.principalId, userId: param.userId }, 'runs_find_visible_to_user'),
-    runVisibleToOwner: visible({ principalId: param.principalId, userId: null }, 'runs_find_visible_to_owner'),
-  };
-}
 
 // Every run reads and writes these, most of them outside any transaction: prepared (platform/db/prepared.ts).
 const statements = prepared((db) => ({
@@ -77,7 +56,20 @@ const statements = prepared((db) => ({
     .where(and(eq(runs.organizationId, param.organizationId), eq(runs.id, param.id), eq(runs.status, 'running')))
     .returning({ id: runs.id })
     .prepare('runs_append_partial_text'),
-  ...runInVisibleThread(db),
+  // A run by id in a thread the viewer sees, in one read: no row when the thread is not visible, a row with a null
+  // run when the thread has no such run.
+  runInVisibleThread: db
+    .select({ run: runs })
+    .from(threads)
+    .leftJoin(runs, and(eq(runs.id, param.id), eq(runs.threadId, threads.id)))
+    .where(
+      and(
+        eq(threads.organizationId, param.organizationId),
+        eq(threads.id, param.threadId),
+        threadVisibleTo({ principalId: param.principalId }),
+      ),
+    )
+    .prepare('runs_find_visible'),
   actsOfRun: db
     .select()
     .from(acts)
@@ -152,11 +144,12 @@ export const runsStore = {
 
   /** The run in a thread the viewer sees: null when the thread is not visible, `{ run: null }` without the run. */
   async findInVisibleThread(db: Executor, organizationId: string, threadId: string, runId: string, viewer: Viewer) {
-    const { runVisibleToUser, runVisibleToOwner } = statements(db);
-    const { principalId, userId } = viewer;
-    const [row] = await (userId === null
-      ? runVisibleToOwner.execute({ organizationId, threadId, id: runId, principalId })
-      : runVisibleToUser.execute({ organizationId, threadId, id: runId, principalId, userId }));
+    const [row] = await statements(db).runInVisibleThread.execute({
+      organizationId,
+      threadId,
+      id: runId,
+      principalId: viewer.principalId,
+    });
     return row ?? null;
   },
 

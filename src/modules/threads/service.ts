@@ -1,7 +1,7 @@
 import type { RequestContext } from '../../platform/auth/actor.ts';
 import type { Executor } from '../../platform/db/client.ts';
 import { type InternalEvents, threadEvent } from '../../platform/events/internal.ts';
-import { ApiError, forbidden, invalidRequest, notFound } from '../../platform/http/errors.ts';
+import { forbidden, invalidRequest, notFound } from '../../platform/http/errors.ts';
 import { decodeCursor, toPage } from '../../platform/http/pagination.ts';
 import { newId } from '../../platform/ids.ts';
 import type { ProjectsService } from '../projects/service.ts';
@@ -30,10 +30,7 @@ export interface ThreadCreators {
 export const principalIdOf = (ctx: RequestContext): string =>
   ctx.actor.kind === 'user' ? ctx.actor.userId : ctx.actor.serviceAccountId;
 
-export const viewerOf = (ctx: RequestContext): Viewer => ({
-  principalId: principalIdOf(ctx),
-  userId: ctx.actor.kind === 'user' ? ctx.actor.userId : null,
-});
+export const viewerOf = (ctx: RequestContext): Viewer => ({ principalId: principalIdOf(ctx) });
 
 export function createThreadsService(deps: {
   db: Executor;
@@ -44,16 +41,9 @@ export function createThreadsService(deps: {
 }) {
   const { db } = deps;
 
-  /** A project the caller may use; service accounts see none, and invisible projects are a plain 404. */
-  async function usableProject(ctx: RequestContext, projectId: string, ex: Executor) {
-    if (ctx.actor.kind !== 'user') throw notFound('Project');
-    try {
-      return await deps.projects.visible(ctx, projectId, ex);
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 403) throw notFound('Project');
-      throw err;
-    }
-  }
+  /** A project the caller (a user or a service account) is on; any other is a plain 404. */
+  const usableProject = (ctx: RequestContext, projectId: string, ex: Executor) =>
+    deps.projects.visible(ctx, projectId, ex);
 
   /** The thread as the caller sees it, with its live run; invisible and missing are the same 404. */
   async function getVisible(ctx: RequestContext, threadId: string, ex: Executor = db) {

@@ -5,7 +5,7 @@ import { organizations, runs, threads } from '../../platform/db/schema/index.ts'
 import type { Cursor } from '../../platform/http/pagination.ts';
 import { containsPattern } from '../../platform/http/query.ts';
 import type { ThreadListFilters } from './schemas.ts';
-import { type PreparedViewer, threadVisibleTo, type Viewer } from './visibility.ts';
+import { threadVisibleTo, type Viewer } from './visibility.ts';
 
 export type { Viewer };
 
@@ -20,7 +20,6 @@ const param = {
   organizationId: sql.placeholder('organizationId'),
   threadId: sql.placeholder('threadId'),
   principalId: sql.placeholder('principalId'),
-  userId: sql.placeholder('userId'),
 };
 const threadById = and(eq(threads.organizationId, param.organizationId), eq(threads.id, param.threadId));
 
@@ -34,18 +33,13 @@ const findForRunStatement = prepared((db) =>
     .where(threadById)
     .prepare('threads_find_for_run'),
 );
-const findVisibleStatements = prepared((db) => {
-  const visible = (viewer: PreparedViewer, name: string) =>
-    db
-      .select({ thread: threads, activeRunId })
-      .from(threads)
-      .where(and(threadById, threadVisibleTo(viewer)))
-      .prepare(name);
-  return {
-    member: visible({ principalId: param.principalId, userId: param.userId }, 'threads_find_visible_to_user'),
-    owner: visible({ principalId: param.principalId, userId: null }, 'threads_find_visible_to_owner'),
-  };
-});
+const findVisibleStatement = prepared((db) =>
+  db
+    .select({ thread: threads, activeRunId })
+    .from(threads)
+    .where(and(threadById, threadVisibleTo({ principalId: param.principalId })))
+    .prepare('threads_find_visible'),
+);
 
 export const threadsStore = {
   async insert(db: Executor, row: typeof threads.$inferInsert): Promise<ThreadRow> {
@@ -67,11 +61,7 @@ export const threadsStore = {
 
   /** The thread with its live run, if the viewer may see it. */
   async findVisible(db: Executor, organizationId: string, threadId: string, viewer: Viewer) {
-    const statements = findVisibleStatements(db);
-    const { principalId, userId } = viewer;
-    const [row] = await (userId === null
-      ? statements.owner.execute({ organizationId, threadId, principalId })
-      : statements.member.execute({ organizationId, threadId, principalId, userId }));
+    const [row] = await findVisibleStatement(db).execute({ organizationId, threadId, principalId: viewer.principalId });
     return row ?? null;
   },
 

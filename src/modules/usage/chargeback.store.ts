@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
 import { departments } from '../../platform/db/schema/index.ts';
 import { eventsIn, type ReportPeriod } from './period.sql.ts';
-import { rowsOf } from './store.ts';
+import { rowsOf } from '../../platform/db/rows.ts';
 
 /** A department of the tree (`id` null: the Unassigned row), with its usage in the period. */
 export interface ChargebackRow {

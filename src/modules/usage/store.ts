@@ -1,6 +1,7 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { addDays } from '../../platform/calendar.ts';
 import type { Executor } from '../../platform/db/client.ts';
+import { rowsOf } from '../../platform/db/rows.ts';
 import { agents, aiModelVersions, departments, organizations, users } from '../../platform/db/schema/index.ts';
 import { bucketsCte, eventsIn, eventsOfBucket, type ReportPeriod, startOf } from './period.sql.ts';
 import type { BreakdownDimension, Granularity, SeriesDimension } from './schemas.ts';
@@ -9,11 +10,6 @@ import type { BreakdownDimension, Granularity, SeriesDimension } from './schemas
  * The usage reports, one SQL statement each over the organization's index range of usage_events. Costs are summed
  * as numeric (exact) and returned as decimal text, as are token sums; the service rounds each once.
  */
-
-export async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 /** The grouping column of a dimension, and its label for a group key `k` (null for a key that names nothing). */
 const dimensions: Record<BreakdownDimension, { column: SQL; label: (organizationId: string) => SQL }> = {

@@ -2,6 +2,8 @@ export { costMicroCents, MICRO_CENTS_PER_CENT, type ModelPrices } from './cost.t
 export { createModelGateway, type ModelGatewayDeps } from './gateway.ts';
 export {
   OFFLINE_CATALOG_ROWS,
+  OFFLINE_EMBEDDINGS_MODEL_ID,
+  OFFLINE_EMBEDDINGS_VERSION_ID,
   OFFLINE_FAMILY_ID,
   OFFLINE_MODEL,
   OFFLINE_MODEL_ID,

@@ -50,6 +50,21 @@ export async function resolveModel(
 }
 
 /**
+ * The organization's embeddings model: its `embeddings` selection, else the system organization's; null when
+ * neither selected one (there is no fallback: search then stays full-text).
+ */
+export async function resolveEmbedder(
+  catalog: ModelCatalog,
+  db: Executor,
+  organizationId: string,
+): Promise<ResolvedModel | null> {
+  const selected = await catalog.selectedVersion(db, organizationId, 'embeddings');
+  if (!selected) return null;
+  const { fromOrganization, ...row } = selected;
+  return toResolved(row, fromOrganization ? 'organization' : 'platform');
+}
+
+/**
  * Whether `model` (a version id or vendor modelId) resolves to a usable version for the organization: the check
  * an agent's `config.model` and a workflow model step's `model` pass when they are written.
  */

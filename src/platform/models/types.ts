@@ -32,6 +32,8 @@ export interface ResolvedModel {
   supportsStructuredOutput: boolean;
   /** What the version reads: `text`, `image`, … (an image attachment reaches it as an image only with `image`). */
   inputModalities: string[];
+  /** What the version makes: `text`, `image`, … (the create_image tool calls only a version with `image`). */
+  outputModalities: string[];
   /** The built-in offline model (no vendor, no key, no network). */
   offline: boolean;
   /** Prices in integer cents per 1M tokens; null counts as 0 (cached input and cache writes fall back to input). */
@@ -136,6 +138,46 @@ export interface GenerateObjectRequest<T> {
   signal?: AbortSignal;
 }
 
+export interface EmbedRequest {
+  model: ResolvedModel;
+  /** At most EMBED_BATCH_SIZE texts per call. */
+  texts: string[];
+  signal?: AbortSignal;
+}
+
+/** Texts per embeddings call: under every vendor's per-request input limit (OpenAI's is 2,048). */
+export const EMBED_BATCH_SIZE = 64;
+
+/** The image sizes create_image offers (what OpenAI's image models accept between them). */
+export const IMAGE_SIZES = [
+  '1024x1024',
+  '1536x1024',
+  '1024x1536',
+  '1792x1024',
+  '1024x1792',
+  '512x512',
+  '256x256',
+] as const;
+export type ImageSize = (typeof IMAGE_SIZES)[number];
+
+export interface GenerateImageRequest {
+  model: ResolvedModel;
+  prompt: string;
+  /** Absent: the vendor's default size. */
+  size?: ImageSize;
+  signal?: AbortSignal;
+  /** Where the provider's address and key are read: pass a transaction the caller holds (PGlite has one connection). */
+  db?: Executor;
+}
+
+/** One generated image: its bytes, their type told by their first bytes, and the tokens the vendor reported. */
+export interface GeneratedImage {
+  bytes: Uint8Array;
+  mimeType: 'image/png' | 'image/jpeg' | 'image/webp';
+  usage: ModelUsage;
+  costMicroCents: bigint;
+}
+
 export interface ModelGateway {
   /**
    * agent model (version id or vendor modelId of an ACTIVE version) → the organization's selection for `key`
@@ -147,6 +189,8 @@ export interface ModelGateway {
     opts?: { agentModel?: string | null; key?: ModelSelectionKey },
     db?: Executor,
   ): Promise<ResolvedModel>;
+  /** The organization's embeddings selection (else the platform's), or null when there is none. */
+  embedder(organizationId: string, db?: Executor): Promise<ResolvedModel | null>;
   /**
    * One model round, streaming: `onEvent` per delta and tool call; tools are offered, never executed. Writes
    * nothing (reads the provider's address and key on the gateway's own handle: never call it inside an open
@@ -158,6 +202,14 @@ export interface ModelGateway {
   ): Promise<ModelRoundResult>;
   /** Structured output validated against a Zod schema (502 `model_error` when the model's JSON does not fit). */
   generateObject<T>(req: GenerateObjectRequest<T>): Promise<{ object: T; usage: ModelUsage; costMicroCents: bigint }>;
+  /** One vector per text, in order, unit length (cosine similarity is their dot product); retried like any call. */
+  embed(req: EmbedRequest): Promise<{ embeddings: number[][]; usage: ModelUsage; costMicroCents: bigint }>;
+  /**
+   * One image through the vendor's OpenAI-style images endpoint (`POST {base_url}/images/generations`), retried
+   * like any call; 502 `model_error` when it fails, the offline model or Anthropic included (they make no
+   * images), or when the answer is not one PNG, JPEG or WebP image.
+   */
+  generateImage(req: GenerateImageRequest): Promise<GeneratedImage>;
   /**
    * Writes one usage_events row and runs the `onUsageRecorded` hook with it, atomically: in the caller's
    * transaction, or in one of its own when handed the bare database; returns id and cost.

@@ -1,7 +1,7 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import type { LanguageModelV3 } from '@ai-sdk/provider';
+import type { EmbeddingModelV3, ImageModelV3, LanguageModelV3 } from '@ai-sdk/provider';
 import type { ResolvedModel } from './types.ts';
 import { createVendorFetch } from './vendor-fetch.ts';
 import { KNOWN_PROVIDER_BASE_URLS } from './vendor-urls.ts';
@@ -61,5 +61,55 @@ export function vendorLanguageModel(model: ResolvedModel, connection: VendorConn
         includeUsage: true,
         supportsStructuredOutputs: true,
       }).chatModel(model.modelId);
+  }
+}
+
+/** Anthropic has no embeddings API: a version of theirs selected for `embeddings` fails as a configuration error. */
+export const hasEmbeddingsApi = (slug: string) => slug !== 'anthropic';
+
+/**
+ * The AI SDK embedding model of a catalog version (one with an embeddings API): `openai` at
+ * `{base_url}/embeddings`, `google` at its OpenAI-compatible endpoint, any other slug OpenAI-compatible at
+ * `{base_url}/embeddings`.
+ */
+export function vendorEmbeddingModel(model: ResolvedModel, connection: VendorConnection): EmbeddingModelV3 {
+  const baseURL = effectiveBaseUrl(model.providerSlug, connection.baseUrl);
+  if (baseURL === null) throw new Error('provider has no base_url');
+  const apiKey = connection.apiKey ?? undefined;
+  const fetch = createVendorFetch({ allowPrivateAddresses: connection.allowPrivateAddresses });
+  switch (model.providerSlug) {
+    case 'openai':
+      return createOpenAI({ apiKey, baseURL, name: 'openai', fetch }).embedding(model.modelId);
+    case 'google':
+      return createOpenAICompatible({ name: 'google', baseURL: `${baseURL}/openai`, apiKey, fetch }).embeddingModel(
+        model.modelId,
+      );
+    default:
+      return createOpenAICompatible({ name: model.providerSlug, baseURL, apiKey, fetch }).embeddingModel(model.modelId);
+  }
+}
+
+/**
+ * The AI SDK image model of a catalog version, null for a vendor without an images API (Anthropic): `openai` at
+ * `{base_url}/images/generations` (its SDK knows which of its models take `response_format`), `google` at its
+ * OpenAI-compatible endpoint, any other slug OpenAI-compatible at `{base_url}/images/generations`, asking for
+ * `b64_json`.
+ */
+export function vendorImageModel(model: ResolvedModel, connection: VendorConnection): ImageModelV3 | null {
+  const baseURL = effectiveBaseUrl(model.providerSlug, connection.baseUrl);
+  if (baseURL === null) throw new Error('provider has no base_url');
+  const apiKey = connection.apiKey ?? undefined;
+  const fetch = createVendorFetch({ allowPrivateAddresses: connection.allowPrivateAddresses });
+  switch (model.providerSlug) {
+    case 'openai':
+      return createOpenAI({ apiKey, baseURL, name: 'openai', fetch }).image(model.modelId);
+    case 'anthropic':
+      return null;
+    case 'google':
+      return createOpenAICompatible({ name: 'google', baseURL: `${baseURL}/openai`, apiKey, fetch }).imageModel(
+        model.modelId,
+      );
+    default:
+      return createOpenAICompatible({ name: model.providerSlug, baseURL, apiKey, fetch }).imageModel(model.modelId);
   }
 }

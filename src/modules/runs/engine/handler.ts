@@ -14,6 +14,7 @@ import { actsStore, type MessageRow, messagesStore, type RunRow, runsStore } fro
 import type { RunTool } from '../tools/types.ts';
 import { type AgentContextDeps, loadAgentContext } from './agent-context.ts';
 import { type AttachedForModel, type AttachmentSources, attachedForModel } from './attachment-text.ts';
+import { modelCallContextOf } from './call-context.ts';
 import {
   buildModelMessages,
   type RunRound,
@@ -136,14 +137,7 @@ async function drive(deps: RunEngineDeps, started: RunRow, signal: AbortSignal):
   const publishActs = async () => {
     await deps.bus.publish(runId, actsUpdated(await actsStore.listForRun(db, organizationId, runId)));
   };
-  const ctx: ModelCallContext = {
-    organizationId,
-    userId: run.userId,
-    agentId: run.agentId,
-    integrationId: run.integrationId,
-    channel: run.channel,
-    runId,
-  };
+  const ctx = modelCallContextOf(run);
   const agent = await loadAgentContext(deps.agents, run);
   const model = await deps.gateway.resolve(ctx, { agentModel: agent?.agentModel });
   // A run's transcript ends at its input message, so every round of a delivery reads the same attachments: their

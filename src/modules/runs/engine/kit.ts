@@ -24,6 +24,7 @@ export { endRun } from '../ending.ts';
 export { actActivity, actError, actsUpdated, runEvent, terminalEvent } from '../events.ts';
 export { type ActRow, type MessageRow, type RunRow, SPEND_LIMIT_ACT } from '../store.ts';
 export { type AgentContextDeps, loadAgentContext } from './agent-context.ts';
+export { modelCallContextOf } from './call-context.ts';
 export { buildModelMessages, type RunRound } from './conversation.ts';
 export { createDraftWriter, DraftClosed } from './draft.ts';
 export { runFailure } from './failures.ts';

@@ -5,6 +5,7 @@ import type { ThreadRow } from '../../threads/service.ts';
 import { actActivity, actError, artifactCreated, type RunEventPublisher, runEvent } from '../events.ts';
 import { type ActRow, actsStore, type RunRow, runsStore } from '../store.ts';
 import { type RunTool, type ToolOutcome, toolInstruction } from '../tools/types.ts';
+import { modelCallContextOf } from './call-context.ts';
 
 const LABELS: Record<string, string> = {
   create_document: 'Writing a document',
@@ -113,6 +114,7 @@ function callTool(
     actId: act.id,
     projectId: thread.projectId,
     principalId: run.createdById,
+    usageContext: modelCallContextOf(run),
     model: calledBy,
     prompt: toolInstruction(act.input),
     tx: ex,

@@ -9,6 +9,7 @@ export const RUN_TOOL_NAMES = [
   'create_presentation',
   'create_dashboard',
   'create_file',
+  'create_image',
   'search_project_files',
   'm365_search_files',
   'm365_read_file',

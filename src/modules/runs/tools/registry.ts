@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Executor } from '../../../platform/db/client.ts';
 import { askUserTool } from './ask-user.ts';
+import { createImageTool, type ImageToolDeps } from './create-image.ts';
 import { CONNECTOR_TOOL_NAMES, RUN_TOOL_NAMES } from './names.ts';
 import { type ProjectSearch, searchProjectFilesTool } from './search-project-files.ts';
 import type { RunTool, ToolDefinition } from './types.ts';
@@ -36,6 +37,8 @@ export interface RunToolsDeps {
    * where a registry is composed for other tools (tests): their names are then not offered at all.
    */
   connectors?: ConnectorTools[];
+  /** create_image's image model (through the gateway) and where its picture is stored. */
+  images: ImageToolDeps;
   projects: ProjectSearch;
   skills: SkillLookup;
 }
@@ -50,6 +53,7 @@ export function createRunTools(deps: RunToolsDeps) {
   const composed = [
     ...deps.generators,
     ...connectors.flatMap((c) => c.tools),
+    createImageTool(deps.images),
     searchProjectFilesTool(deps.projects),
     askUserTool(),
     useSkillTool(deps.skills),

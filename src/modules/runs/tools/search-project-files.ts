@@ -1,15 +1,18 @@
 import { z } from 'zod';
-import type { Executor } from '../../../platform/db/client.ts';
+import type { ModelCallContext } from '../../../platform/models/index.ts';
 import { defineTool, text } from './define.ts';
 
-/** Full-text search in one project's files (the projects module's), in the engine's transaction. */
+/**
+ * Search in one project's files (the projects module's): full-text, fused with vector similarity when the
+ * organization has an embeddings model, whose call for the query is charged as `attribution` says.
+ */
 export interface ProjectSearch {
   searchProject(
     organizationId: string,
     projectId: string,
     query: string,
     limit: number,
-    ex: Executor,
+    attribution: Omit<ModelCallContext, 'organizationId'>,
   ): Promise<{ data: { file_id: string; filename: string; snippet: string; rank: number }[] }>;
 }
 
@@ -27,9 +30,12 @@ export function searchProjectFilesTool(projects: ProjectSearch) {
   return defineTool({
     name: 'search_project_files',
     description:
-      "Full-text search in the files of this conversation's project. Returns the best matching passages with their " +
-      'file names; matched words are marked with << and >>.',
+      "Search in the files of this conversation's project, by their words and, when the organization has an " +
+      'embeddings model, by meaning. Returns the best matching passages with their file names; matched words are ' +
+      'marked with << and >>.',
     inputSchema: SearchProjectFilesInput,
+    // It writes none of the run's data, and the query's embedding may wait on a vendor.
+    outsideTransaction: true,
     async run(input, ctx) {
       if (!ctx.projectId) {
         return {
@@ -45,7 +51,7 @@ export function searchProjectFilesTool(projects: ProjectSearch) {
         ctx.projectId,
         input.query,
         input.limit,
-        ctx.tx,
+        ctx.usageContext,
       );
       return {
         kind: 'result',

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Executor } from '../../../platform/db/client.ts';
+import type { ModelCallContext } from '../../../platform/models/index.ts';
 import type { ArtifactRow } from '../../artifacts/service.ts';
 
 /** What a tool knows of the run calling it. */
@@ -12,6 +13,8 @@ export interface ToolContext {
   projectId: string | null;
   /** The user or service account the run acts for. */
   principalId: string;
+  /** Whom a model call the tool makes is charged to: the run's own attribution. */
+  usageContext: ModelCallContext;
   /** The model version whose tool call this is; null for a workflow's tool step, which no model called. */
   model: string | null;
   /** The call's instruction, its arguments as the model (or the step) gave them: toolInstruction(). */

@@ -1,4 +1,5 @@
 import type { ModelMessage } from 'ai';
+import type { Executor } from '../../../platform/db/client.ts';
 import { buildModelMessages, type RunRound, type RunTool, toolInstruction } from '../../runs/service.ts';
 import { agentOf, derivedId, type StepEnv, type StepResult, type StepUsage, stepError } from './step-env.ts';
 
@@ -60,7 +61,10 @@ export async function runAgentStep(
 
 const unknownTool = (name: string) => ({ error: `Unknown tool ${name}; use one of the tools offered` });
 
-/** One tool call of a step, in its own transaction; a question to the person is refused (nothing can pause). */
+/**
+ * One tool call of a step, in its own transaction (or on the pool for a tool that executes outside one, holding no
+ * connection while it waits on a vendor); a question to the person is refused (nothing can pause).
+ */
 export async function callTool(
   env: StepEnv,
   tool: RunTool,
@@ -69,21 +73,22 @@ export async function callTool(
   /** The model version that called it; null for a tool step. */
   calledBy: string | null,
 ): Promise<unknown> {
-  const outcome = await env.toolSlots(() =>
-    env.db.transaction((tx) =>
-      tool.execute(args, {
-        organizationId: env.run.organizationId,
-        threadId: env.run.threadId,
-        runId: env.run.id,
-        actId,
-        projectId: env.thread.projectId,
-        principalId: env.run.createdById,
-        model: calledBy,
-        prompt: toolInstruction(args),
-        tx,
-      }),
-    ),
-  );
+  const execute = (tx: Executor) =>
+    tool.execute(args, {
+      organizationId: env.run.organizationId,
+      threadId: env.run.threadId,
+      runId: env.run.id,
+      actId,
+      projectId: env.thread.projectId,
+      principalId: env.run.createdById,
+      usageContext: env.ctx,
+      model: calledBy,
+      prompt: toolInstruction(args),
+      tx,
+    });
+  const outcome = tool.outsideTransaction
+    ? await execute(env.db)
+    : await env.toolSlots(() => env.db.transaction(execute));
   if (outcome.kind === 'interrupt') return { error: `The tool "${tool.name}" cannot ask a person inside a workflow` };
   return outcome.output ?? null;
 }

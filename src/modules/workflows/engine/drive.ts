@@ -1,13 +1,13 @@
 import { loggableError } from '../../../platform/db/errors.ts';
 import { interruptEvent } from '../../../platform/events/internal.ts';
 import { ApiError } from '../../../platform/http/errors.ts';
-import type { ModelCallContext } from '../../../platform/models/index.ts';
 import {
   type ActRow,
   actActivity,
   actError,
   actsUpdated,
   DraftClosed,
+  modelCallContextOf,
   type RunExecutor,
   type RunRow,
   runEvent,
@@ -55,7 +55,7 @@ async function driveWorkflow(deps: Deps, run: RunRow, signal: AbortSignal): Prom
   const thread = (await deps.threads.findForRun(organizationId, run.threadId))?.thread;
   if (!thread) throw new Error(`run ${runId}: thread ${run.threadId} is gone`);
   const plan = await ensurePlan(db, deps.workflows, run);
-  const ctx: ModelCallContext = { organizationId, userId: run.userId, channel: run.channel, runId };
+  const ctx = modelCallContextOf(run);
   const gateway = meteredGateway(deps.gateway, modelCallsOf(run.state));
   const env: StepEnv = {
     db,

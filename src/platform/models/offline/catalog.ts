@@ -4,10 +4,12 @@ import type { ResolvedModel } from '../types.ts';
 export const OFFLINE_PROVIDER_ID = '00000000-0000-7000-8000-0000000a7001';
 export const OFFLINE_FAMILY_ID = '00000000-0000-7000-8000-0000000a7002';
 export const OFFLINE_VERSION_ID = '00000000-0000-7000-8000-0000000a7003';
+export const OFFLINE_EMBEDDINGS_VERSION_ID = '00000000-0000-7000-8000-0000000a7004';
 export const OFFLINE_PROVIDER_SLUG = 'atrium';
 export const OFFLINE_MODEL_ID = 'atrium-offline';
 const PROVIDER_NAME = 'Atrium offline model';
 const DISPLAY_NAME = 'Atrium offline model';
+export const OFFLINE_EMBEDDINGS_MODEL_ID = 'atrium-offline-embeddings';
 
 /** The platform default of last resort: used when no organization, system included, selected a model. */
 export const OFFLINE_MODEL: ResolvedModel = Object.freeze({
@@ -20,6 +22,7 @@ export const OFFLINE_MODEL: ResolvedModel = Object.freeze({
   supportsToolUse: true,
   supportsStructuredOutput: true,
   inputModalities: ['text'],
+  outputModalities: ['text'],
   offline: true,
   inputCostPer1m: 0,
   outputCostPer1m: 0,
@@ -30,9 +33,12 @@ export const OFFLINE_MODEL: ResolvedModel = Object.freeze({
   source: 'offline',
 });
 
+const freeOfCharge = { inputCostPer1m: 0, outputCostPer1m: 0, cachedInputCostPer1m: 0, cacheCreationCostPer1m: 0 };
+
 /**
- * The offline model's catalog rows (provider, its `offline` family, its one active version), as data: the
- * catalog owns the tables and inserts them when absent at every start-up.
+ * The offline model's catalog rows (provider, its `offline` family, its two active versions: the text model and
+ * the hashing embedder, which an organization may select for `embeddings`), as data: the catalog owns the tables
+ * and inserts them when absent at every start-up.
  */
 export const OFFLINE_CATALOG_ROWS = {
   provider: {
@@ -53,23 +59,38 @@ export const OFFLINE_CATALOG_ROWS = {
     latestVersionId: OFFLINE_VERSION_ID,
     isActive: true,
   },
-  version: {
-    id: OFFLINE_VERSION_ID,
-    familyId: OFFLINE_FAMILY_ID,
-    modelId: OFFLINE_MODEL_ID,
-    version: '1',
-    displayName: DISPLAY_NAME,
-    inputModalities: ['text'],
-    outputModalities: ['text'],
-    supportsToolUse: true,
-    supportsStreaming: true,
-    supportsStructuredOutput: true,
-    supportsThinking: false,
-    capabilities: {},
-    inputCostPer1m: 0,
-    outputCostPer1m: 0,
-    cachedInputCostPer1m: 0,
-    cacheCreationCostPer1m: 0,
-    isActive: true,
-  },
+  versions: [
+    {
+      id: OFFLINE_VERSION_ID,
+      familyId: OFFLINE_FAMILY_ID,
+      modelId: OFFLINE_MODEL_ID,
+      version: '1',
+      displayName: DISPLAY_NAME,
+      inputModalities: ['text'],
+      outputModalities: ['text'],
+      supportsToolUse: true,
+      supportsStreaming: true,
+      supportsStructuredOutput: true,
+      supportsThinking: false,
+      capabilities: {},
+      ...freeOfCharge,
+      isActive: true,
+    },
+    {
+      id: OFFLINE_EMBEDDINGS_VERSION_ID,
+      familyId: OFFLINE_FAMILY_ID,
+      modelId: OFFLINE_EMBEDDINGS_MODEL_ID,
+      version: '1',
+      displayName: 'Atrium offline embeddings',
+      inputModalities: ['text'],
+      outputModalities: ['embeddings'],
+      supportsToolUse: false,
+      supportsStreaming: false,
+      supportsStructuredOutput: false,
+      supportsThinking: false,
+      capabilities: {},
+      ...freeOfCharge,
+      isActive: true,
+    },
+  ],
 };

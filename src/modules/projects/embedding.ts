@@ -1,0 +1,83 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../platform/db/client.ts';
+import { enqueue, type JobHandler } from '../../platform/jobs/index.ts';
+import { EMBED_BATCH_SIZE, type ModelGateway } from '../../platform/models/index.ts';
+import { embeddingStore as store } from './embedding.store.ts';
+import { projectFilesStore } from './files.store.ts';
+
+export const EMBED_JOB = 'project_file.embed';
+/** Files a search queues for embedding at most: the next searches queue the rest. */
+const BACKFILL_FILES_PER_SEARCH = 20;
+
+/** At most one embedding job ever per file and model. */
+const jobKey = (fileId: string, modelId: string) => `${EMBED_JOB}:${fileId}:${modelId}`;
+
+type EmbedPayload = { organizationId: string; fileId: string; modelId: string };
+
+export type EmbeddingModels = Pick<ModelGateway, 'embedder' | 'embed' | 'recordUsage'>;
+
+/**
+ * The `project_file.embed` job: gives each chunk of an indexed file a vector from the organization's embeddings
+ * model, one batch at a time, each batch's vectors stored with its usage event in one transaction. Idempotent
+ * and resumable: only chunks without a vector of that model are read, so a retry or a second delivery carries on
+ * where the last stopped. A job for a model that is no longer the selection does nothing (the new model's own
+ * job, queued by ingestion or the search backfill, does the work); a file that fails to embed stays searchable
+ * by its words.
+ */
+export function createEmbedding(deps: { db: Executor; models: EmbeddingModels; onJobsEnqueued?: () => void }) {
+  const { db, models } = deps;
+
+  /** Queues the embedding of a file by a model, once per file and model whoever asks. */
+  const enqueueEmbedding = (ex: Executor, organizationId: string, fileId: string, modelId: string) =>
+    enqueue(ex, {
+      kind: EMBED_JOB,
+      payload: { organizationId, fileId, modelId } satisfies EmbedPayload,
+      dedupeKey: jobKey(fileId, modelId),
+    });
+
+  const handler: JobHandler = async (job) => {
+    const { organizationId, fileId, modelId } = job.payload as EmbedPayload;
+    const model = await models.embedder(organizationId);
+    if (model?.versionId !== modelId) return;
+    const file = await projectFilesStore.find(db, organizationId, fileId);
+    if (!file) return;
+    for (;;) {
+      const batch = await store.pending(db, organizationId, fileId, modelId, EMBED_BATCH_SIZE);
+      if (batch.length === 0) return;
+      const { embeddings, usage } = await models.embed({ model, texts: batch.map((chunk) => chunk.content) });
+      await db.transaction(async (tx) => {
+        await store.store(
+          tx,
+          organizationId,
+          modelId,
+          batch.map((chunk, i) => ({ id: chunk.id, vector: embeddings[i]! })),
+        );
+        await models.recordUsage(tx, { organizationId, userId: file.uploadedBy }, model, usage);
+      });
+    }
+  };
+
+  return {
+    handler,
+
+    /** In ingestion's indexing transaction: the file's chunks get vectors when the organization has a model. */
+    async afterIndexing(tx: Executor, organizationId: string, fileId: string): Promise<void> {
+      const model = await models.embedder(organizationId, tx);
+      if (model) await enqueueEmbedding(tx, organizationId, fileId, model.versionId);
+    },
+
+    /**
+     * Files indexed before the organization chose its current model get their vectors when the project is next
+     * searched; until then they are found by their words only.
+     */
+    async backfill(organizationId: string, projectId: string, modelId: string): Promise<void> {
+      const keyOf = (fileId: SQL) => sql`${`${EMBED_JOB}:`} || ${fileId} || ${`:${modelId}`}`;
+      const files = await store.filesWithout(db, organizationId, projectId, modelId, keyOf, BACKFILL_FILES_PER_SEARCH);
+      if (files.length === 0) return;
+      for (const { fileId } of files) await enqueueEmbedding(db, organizationId, fileId, modelId);
+      deps.onJobsEnqueued?.();
+    },
+  };
+}
+
+export type Embedding = ReturnType<typeof createEmbedding>;

@@ -1,0 +1,41 @@
+import type { Executor } from '../../platform/db/client.ts';
+import type { ModelCallContext } from '../../platform/models/index.ts';
+import type { Embedding, EmbeddingModels } from './embedding.ts';
+import { type SearchHitRow, searchStore as store } from './search.store.ts';
+
+/** Whom a search's query embedding is charged to, beside the organization. */
+export type SearchAttribution = Omit<ModelCallContext, 'organizationId'>;
+
+const toHit = (h: SearchHitRow) => ({
+  file_id: h.fileId,
+  filename: h.filename,
+  chunk_id: h.chunkId,
+  snippet: h.snippet,
+  rank: h.rank,
+});
+
+/**
+ * Search in a project's files: full-text, or, when the organization has an embeddings model, full-text fused with
+ * vector similarity by reciprocal rank fusion. The query's embedding is a model call like any other (retried,
+ * usage recorded); never call this inside an open transaction, since the model call waits on a vendor.
+ */
+export function createProjectSearch(deps: { db: Executor; models: EmbeddingModels; embedding: Embedding }) {
+  const { db, models } = deps;
+  return async function searchProject(
+    organizationId: string,
+    projectId: string,
+    query: string,
+    limit: number,
+    attribution: SearchAttribution = {},
+  ) {
+    const model = await models.embedder(organizationId);
+    if (!model) return { data: (await store.fullText(db, organizationId, projectId, query, limit)).map(toHit) };
+    const { embeddings, usage } = await models.embed({ model, texts: [query] });
+    await models.recordUsage(db, { ...attribution, organizationId }, model, usage);
+    await deps.embedding.backfill(organizationId, projectId, model.versionId);
+    const hits = await store.hybrid(db, organizationId, projectId, query, embeddings[0]!, model.versionId, limit);
+    return { data: hits.map(toHit) };
+  };
+}
+
+export type ProjectSearch = ReturnType<typeof createProjectSearch>;

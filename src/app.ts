@@ -124,7 +124,8 @@ function createModules(platform: Platform) {
   // DLP patterns run in worker threads, started on first use.
   const dlp = createDlpModule({ db, evaluator: createRegexEvaluator(config.dlp), wakeups });
   const skills = createSkillsModule({ db });
-  const projects = createProjectsModule({ db, storage, extractLimits: config.extract, internalEvents, wakeups, models });
+  const extractLimits = config.extract;
+  const projects = createProjectsModule({ db, storage, extractLimits, internalEvents, wakeups, models });
   const agents = createAgentsModule({ db, models: gatewayModelCheck(models), skills: skills.service });
   const workflows = createWorkflowsModule({
     db,

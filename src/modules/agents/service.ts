@@ -1,11 +1,10 @@
-import type { RequestContext } from '../../platform/auth/actor.ts';
+import { principalIdOf, type RequestContext } from '../../platform/auth/actor.ts';
 import type { Executor } from '../../platform/db/client.ts';
 import { forbidden, notFound, unprocessable } from '../../platform/http/errors.ts';
 import { type Cursor, decodeCursor, toPage } from '../../platform/http/pagination.ts';
 import { newId } from '../../platform/ids.ts';
 import { isUsableModel, type ModelGateway } from '../../platform/models/index.ts';
 import type { RunPlace, RunStart } from '../runs/service.ts';
-import { principalIdOf } from '../threads/service.ts';
 import { agentArchived, createAgentDirectory } from './directory.ts';
 import type { AgentConfig, AgentListFilters, CreateAgentInput, PatchAgentInput, RunAgentInput } from './schemas.ts';
 import { type AgentChanges, type AgentRow, agentsStore as store } from './store.ts';

@@ -46,7 +46,7 @@ export const offlineModelStore = {
     tx: Executor,
     rows: {
       provider: typeof aiProviders.$inferInsert;
-      family: typeof aiModelFamilies.$inferInsert;
+      families: (typeof aiModelFamilies.$inferInsert)[];
       versions: (typeof aiModelVersions.$inferInsert)[];
     },
   ): Promise<boolean> {
@@ -56,7 +56,7 @@ export const offlineModelStore = {
       .from(aiProviders)
       .where(eq(aiProviders.id, rows.provider.id));
     if (!provider) return false;
-    await tx.insert(aiModelFamilies).values(rows.family).onConflictDoNothing();
+    await tx.insert(aiModelFamilies).values(rows.families).onConflictDoNothing();
     await tx.insert(aiModelVersions).values(rows.versions).onConflictDoNothing();
     return true;
   },

@@ -1,11 +1,10 @@
-import type { RequestContext } from '../../platform/auth/actor.ts';
+import { principalIdOf, type RequestContext } from '../../platform/auth/actor.ts';
 import type { Executor } from '../../platform/db/client.ts';
 import { ApiError, conflict, notFound } from '../../platform/http/errors.ts';
 import { decodeCursor, toPage } from '../../platform/http/pagination.ts';
 import { newId } from '../../platform/ids.ts';
 import { enqueue } from '../../platform/jobs/index.ts';
 import { BlobNotFoundError, type BlobStorage, enqueueBlobDeletion } from '../../platform/storage/index.ts';
-import { principalIdOf } from '../threads/service.ts';
 import { type ProjectFileRow, projectFilesStore as store } from './files.store.ts';
 import { toFileListRow, toFileView } from './files.views.ts';
 import { INGEST_JOB } from './ingestion.ts';

@@ -1,4 +1,5 @@
 import type { Executor } from '../../platform/db/client.ts';
+import { ApiError } from '../../platform/http/errors.ts';
 import type { ModelCallContext } from '../../platform/models/index.ts';
 import type { Embedding, EmbeddingModels } from './embedding.ts';
 import { type SearchHitRow, searchStore as store } from './search.store.ts';
@@ -17,7 +18,8 @@ const toHit = (h: SearchHitRow) => ({
 /**
  * Search in a project's files: full-text, or, when the organization has an embeddings model, full-text fused with
  * vector similarity by reciprocal rank fusion. The query's embedding is a model call like any other (retried,
- * usage recorded); never call this inside an open transaction, since the model call waits on a vendor.
+ * usage recorded); when it fails after its retries the search answers by words alone. Never call this inside an
+ * open transaction: the model call waits on a vendor.
  */
 export function createProjectSearch(deps: { db: Executor; models: EmbeddingModels; embedding: Embedding }) {
   const { db, models } = deps;
@@ -29,11 +31,22 @@ export function createProjectSearch(deps: { db: Executor; models: EmbeddingModel
     attribution: SearchAttribution = {},
   ) {
     const model = await models.embedder(organizationId);
-    if (!model) return { data: (await store.fullText(db, organizationId, projectId, query, limit)).map(toHit) };
-    const { embeddings, usage } = await models.embed({ model, texts: [query] });
-    await models.recordUsage(db, { ...attribution, organizationId }, model, usage);
+    const fullText = async () => ({
+      data: (await store.fullText(db, organizationId, projectId, query, limit)).map(toHit),
+    });
+    if (!model) return fullText();
+    let vector: number[];
+    try {
+      const { embeddings, usage } = await models.embed({ model, texts: [query] });
+      await models.recordUsage(db, { ...attribution, organizationId }, model, usage);
+      vector = embeddings[0]!;
+    } catch (error) {
+      // A vendor that fails after its retries costs the search its vectors, not its answer.
+      if (error instanceof ApiError && error.code === 'model_error') return fullText();
+      throw error;
+    }
     await deps.embedding.backfill(organizationId, projectId, model.versionId);
-    const hits = await store.hybrid(db, organizationId, projectId, query, embeddings[0]!, model.versionId, limit);
+    const hits = await store.hybrid(db, organizationId, projectId, query, vector, model.versionId, limit);
     return { data: hits.map(toHit) };
   };
 }

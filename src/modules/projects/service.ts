@@ -1,10 +1,9 @@
-import type { RequestContext } from '../../platform/auth/actor.ts';
+import { principalIdOf, type RequestContext } from '../../platform/auth/actor.ts';
 import type { Executor } from '../../platform/db/client.ts';
 import { onUniqueViolation } from '../../platform/db/errors.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../../platform/http/errors.ts';
 import { decodeCursor, toPage } from '../../platform/http/pagination.ts';
 import { newId } from '../../platform/ids.ts';
-import { principalIdOf } from '../threads/service.ts';
 import { projectMembersStore as members, type PrincipalKind } from './members.store.ts';
 import type { AddMemberInput, PatchProjectInput } from './schemas.ts';
 import { projectsStore as store } from './store.ts';

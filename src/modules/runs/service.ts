@@ -1,11 +1,11 @@
-import type { RequestContext } from '../../platform/auth/actor.ts';
+import { principalIdOf, type RequestContext } from '../../platform/auth/actor.ts';
 import type { Executor } from '../../platform/db/client.ts';
 import type { InternalEvents } from '../../platform/events/internal.ts';
 import { invalidRequest, notFound } from '../../platform/http/errors.ts';
 import { type Cursor, decodeCursor, toPage } from '../../platform/http/pagination.ts';
 import type { CreateThreadInput } from '../threads/schemas.ts';
 import type { ThreadRow } from '../threads/service.ts';
-import { principalIdOf, type ThreadsService, toThreadView, viewerOf } from '../threads/service.ts';
+import { type ThreadsService, toThreadView, viewerOf } from '../threads/service.ts';
 import type { AttachmentResolver } from './attachments.ts';
 import { insertRun, insertUserMessage, type Launch } from './launch.ts';
 import type { PostMessageInput, StartRunInput } from './schemas.ts';

@@ -1,4 +1,4 @@
-import type { RequestContext } from '../../platform/auth/actor.ts';
+import { principalIdOf, type RequestContext } from '../../platform/auth/actor.ts';
 import type { Executor } from '../../platform/db/client.ts';
 import { type InternalEvents, threadEvent } from '../../platform/events/internal.ts';
 import { forbidden, invalidRequest, notFound } from '../../platform/http/errors.ts';
@@ -26,9 +26,6 @@ export interface ThreadCreators {
     principalId: string,
   ): Promise<boolean>;
 }
-
-export const principalIdOf = (ctx: RequestContext): string =>
-  ctx.actor.kind === 'user' ? ctx.actor.userId : ctx.actor.serviceAccountId;
 
 export const viewerOf = (ctx: RequestContext): Viewer => ({ principalId: principalIdOf(ctx) });
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { RequestContext } from '../../platform/auth/actor.ts';
+import { principalIdOf, type RequestContext } from '../../platform/auth/actor.ts';
 import type { SecretBox } from '../../platform/crypto/secret-box.ts';
 import { insertWithinCap } from '../../platform/db/capped.ts';
 import type { Executor } from '../../platform/db/client.ts';
@@ -9,7 +9,7 @@ import { decodeCursor, toPage } from '../../platform/http/pagination.ts';
 import { newId } from '../../platform/ids.ts';
 import type { ProjectsService } from '../projects/service.ts';
 import { toMessageView, toRunView } from '../runs/service.ts';
-import { principalIdOf, type ThreadsService, toThreadView } from '../threads/service.ts';
+import { type ThreadsService, toThreadView } from '../threads/service.ts';
 import { cronProblem, nextCronFire } from './cron.ts';
 import { type FireDeps, type Fired, fireTrigger } from './fire.ts';
 import type { CreateTriggerInput, OwnerType, PatchTriggerInput, TriggerTarget, TriggerType } from './schemas.ts';

@@ -1,8 +1,7 @@
-import type { RequestContext } from '../../platform/auth/actor.ts';
+import { principalIdOf, type RequestContext } from '../../platform/auth/actor.ts';
 import type { Executor } from '../../platform/db/client.ts';
 import { ApiError, forbidden, invalidRequest } from '../../platform/http/errors.ts';
 import type { ProjectsService } from '../projects/service.ts';
-import { principalIdOf } from '../threads/service.ts';
 import type { OwnerType, TriggerTarget } from './schemas.ts';
 import { triggersStore as store, type TriggerRow } from './store.ts';
 

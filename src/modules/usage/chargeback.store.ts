@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
+import { rowsOf } from '../../platform/db/rows.ts';
 import { departments } from '../../platform/db/schema/index.ts';
 import { eventsIn, type ReportPeriod } from './period.sql.ts';
-import { rowsOf } from '../../platform/db/rows.ts';
 
 /** A department of the tree (`id` null: the Unassigned row), with its usage in the period. */
 export interface ChargebackRow {

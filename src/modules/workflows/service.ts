@@ -1,11 +1,10 @@
-import type { RequestContext } from '../../platform/auth/actor.ts';
+import { principalIdOf, type RequestContext } from '../../platform/auth/actor.ts';
 import type { Executor } from '../../platform/db/client.ts';
 import { ApiError, conflict, forbidden, invalidRequest, notFound } from '../../platform/http/errors.ts';
 import { decodeCursor, toPage } from '../../platform/http/pagination.ts';
 import { newId } from '../../platform/ids.ts';
 import { isUsableModel, type ModelGateway } from '../../platform/models/index.ts';
 import { RUN_TOOL_NAMES, type RunPlace, type RunStart } from '../runs/service.ts';
-import { principalIdOf } from '../threads/service.ts';
 import { type DefinitionContext, type DefinitionRefs, validateDefinition } from './definition.ts';
 import { expansionProblem, type Nesting, resolveNesting } from './nesting.ts';
 import { refineWorkflow } from './refine.ts';

@@ -43,6 +43,10 @@ export interface RequestContext {
   requestId: string;
 }
 
+/** The id of the principal acting: the user's, or the service account's. */
+export const principalIdOf = (ctx: RequestContext): string =>
+  ctx.actor.kind === 'user' ? ctx.actor.userId : ctx.actor.serviceAccountId;
+
 /** Console sections an actor holds once `can_access_console` is established: admins hold them all. */
 export function consoleSectionsOf(actor: Actor): readonly ConsoleSection[] {
   if (!actor.canAccessConsole) return [];

@@ -13,6 +13,7 @@ const LABELS: Record<string, string> = {
   create_presentation: 'Preparing a presentation',
   create_dashboard: 'Drawing a dashboard',
   create_file: 'Writing a file',
+  create_image: 'Drawing an image',
   search_project_files: 'Searching the project files',
   m365_search_files: 'Searching Microsoft 365 files',
   m365_read_file: 'Reading a Microsoft 365 file',

@@ -4,7 +4,8 @@ import type { ResolvedModel } from '../types.ts';
 export const OFFLINE_PROVIDER_ID = '00000000-0000-7000-8000-0000000a7001';
 export const OFFLINE_FAMILY_ID = '00000000-0000-7000-8000-0000000a7002';
 export const OFFLINE_VERSION_ID = '00000000-0000-7000-8000-0000000a7003';
-export const OFFLINE_EMBEDDINGS_VERSION_ID = '00000000-0000-7000-8000-0000000a7004';
+export const OFFLINE_EMBEDDINGS_FAMILY_ID = '00000000-0000-7000-8000-0000000a7004';
+export const OFFLINE_EMBEDDINGS_VERSION_ID = '00000000-0000-7000-8000-0000000a7005';
 export const OFFLINE_PROVIDER_SLUG = 'atrium';
 export const OFFLINE_MODEL_ID = 'atrium-offline';
 const PROVIDER_NAME = 'Atrium offline model';
@@ -36,9 +37,9 @@ export const OFFLINE_MODEL: ResolvedModel = Object.freeze({
 const freeOfCharge = { inputCostPer1m: 0, outputCostPer1m: 0, cachedInputCostPer1m: 0, cacheCreationCostPer1m: 0 };
 
 /**
- * The offline model's catalog rows (provider, its `offline` family, its two active versions: the text model and
- * the hashing embedder, which an organization may select for `embeddings`), as data: the catalog owns the tables
- * and inserts them when absent at every start-up.
+ * The offline model's catalog rows (provider; its `offline` family with the text model and its
+ * `offline-embeddings` family with the hashing embedder, which an organization may select for `embeddings`), as
+ * data: the catalog owns the tables and inserts them when absent at every start-up.
  */
 export const OFFLINE_CATALOG_ROWS = {
   provider: {
@@ -49,16 +50,28 @@ export const OFFLINE_CATALOG_ROWS = {
     baseUrl: null,
     apiKeySealed: null,
   },
-  family: {
-    id: OFFLINE_FAMILY_ID,
-    providerId: OFFLINE_PROVIDER_ID,
-    name: 'Atrium offline',
-    slug: 'offline',
-    description:
-      "Atrium's built-in deterministic model: answers without any AI provider, so the service works before one is configured.",
-    latestVersionId: OFFLINE_VERSION_ID,
-    isActive: true,
-  },
+  families: [
+    {
+      id: OFFLINE_FAMILY_ID,
+      providerId: OFFLINE_PROVIDER_ID,
+      name: 'Atrium offline',
+      slug: 'offline',
+      description:
+        "Atrium's built-in deterministic model: answers without any AI provider, so the service works before one is configured.",
+      latestVersionId: OFFLINE_VERSION_ID,
+      isActive: true,
+    },
+    {
+      id: OFFLINE_EMBEDDINGS_FAMILY_ID,
+      providerId: OFFLINE_PROVIDER_ID,
+      name: 'Atrium offline embeddings',
+      slug: 'offline-embeddings',
+      description:
+        "Atrium's built-in hashing embedder: vectors of a text's words and word parts, without any AI provider.",
+      latestVersionId: OFFLINE_EMBEDDINGS_VERSION_ID,
+      isActive: true,
+    },
+  ],
   versions: [
     {
       id: OFFLINE_VERSION_ID,
@@ -78,7 +91,7 @@ export const OFFLINE_CATALOG_ROWS = {
     },
     {
       id: OFFLINE_EMBEDDINGS_VERSION_ID,
-      familyId: OFFLINE_FAMILY_ID,
+      familyId: OFFLINE_EMBEDDINGS_FAMILY_ID,
       modelId: OFFLINE_EMBEDDINGS_MODEL_ID,
       version: '1',
       displayName: 'Atrium offline embeddings',

@@ -4,7 +4,7 @@ import { OFFLINE_EMBEDDINGS_MODEL_ID, OFFLINE_PROVIDER_SLUG } from './catalog.ts
 
 /** Dimensions of the hashing embedder's vectors. */
 export const HASHING_DIMENSIONS = 256;
-/** A word's character trigrams together weigh as much as the word: shared stems and typos still come close. */
+/** Each character trigram of a word weighs half as much as the word: shared stems and misspellings come close. */
 const TRIGRAM_WEIGHT = 0.5;
 
 /** FNV-1a, 32 bits: a fast, well-spread, deterministic hash of a feature. */
@@ -33,8 +33,7 @@ export function hashingEmbedding(text: string): number[] {
   for (const word of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
     addFeature(vector, `w:${word}`, 1);
     const padded = `^${word}$`;
-    const trigrams = padded.length - 2;
-    for (let i = 0; i < trigrams; i++) addFeature(vector, `t:${padded.slice(i, i + 3)}`, TRIGRAM_WEIGHT / trigrams);
+    for (let i = 0; i + 3 <= padded.length; i++) addFeature(vector, `t:${padded.slice(i, i + 3)}`, TRIGRAM_WEIGHT);
   }
   return unitLength(vector);
 }

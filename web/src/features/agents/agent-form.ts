@@ -7,6 +7,7 @@ export const AGENT_TOOLS = [
   { name: 'create_presentation', label: 'Create presentations' },
   { name: 'create_dashboard', label: 'Create dashboards' },
   { name: 'create_file', label: 'Create files' },
+  { name: 'create_image', label: 'Create images' },
   { name: 'search_project_files', label: 'Search project files' },
   { name: 'm365_search_files', label: 'Search Microsoft 365 files' },
   { name: 'm365_read_file', label: 'Read a Microsoft 365 file' },

@@ -7,6 +7,9 @@ import styles from './MembersSection.module.css';
 import { RoleSelect } from './RoleSelect.tsx';
 import { type ProjectMember, useMembers, useRemoveMember, useSetMemberRole } from './use-members.ts';
 
+/** A member's id: a person's, or a service account's (keys may be members too). */
+const memberIdOf = (member: ProjectMember) => (member.user_id ?? member.service_account_id)!;
+
 interface MembersSectionProps {
   projectId: string;
   creatorId: string;
@@ -18,9 +21,10 @@ function MemberRow({ member, projectId, creatorId, canManage }: MembersSectionPr
   const me = useSignedInUser();
   const setRole = useSetMemberRole(projectId);
   const remove = useRemoveMember(projectId);
-  const isMe = member.user_id === me.id;
+  const memberId = memberIdOf(member);
+  const isMe = memberId === me.id;
   // The creator is an admin by creating the project: that role is not a member row to change or remove.
-  const isCreator = member.user_id === creatorId;
+  const isCreator = memberId === creatorId;
   const name = isMe ? `${member.display_name} (you)` : member.display_name;
   const error = setRole.error ?? remove.error;
 
@@ -34,7 +38,7 @@ function MemberRow({ member, projectId, creatorId, canManage }: MembersSectionPr
           label={`Role of ${member.display_name}`}
           value={member.role}
           disabled={setRole.isPending}
-          onChange={(role) => setRole.mutate({ userId: member.user_id, role })}
+          onChange={(role) => setRole.mutate({ userId: memberId, role })}
         />
       ) : (
         <span className={styles.role}>{member.role === 'admin' ? 'Admin' : 'Member'}</span>
@@ -45,7 +49,7 @@ function MemberRow({ member, projectId, creatorId, canManage }: MembersSectionPr
           className="button button--quiet"
           aria-label={isMe ? 'Leave this project' : `Remove ${member.display_name}`}
           disabled={remove.isPending}
-          onClick={() => remove.mutate(member.user_id)}
+          onClick={() => remove.mutate(memberId)}
         >
           {isMe ? 'Leave' : 'Remove'}
         </button>
@@ -70,12 +74,12 @@ export function MembersSection(props: MembersSectionProps) {
       {members.data && (
         <ul className={styles.list}>
           {members.data.map((member) => (
-            <MemberRow key={member.user_id} member={member} {...props} />
+            <MemberRow key={memberIdOf(member)} member={member} {...props} />
           ))}
         </ul>
       )}
       {props.canManage && members.data && (
-        <AddMemberForm projectId={props.projectId} memberIds={new Set(members.data.map((member) => member.user_id))} />
+        <AddMemberForm projectId={props.projectId} memberIds={new Set(members.data.map(memberIdOf))} />
       )}
     </section>
   );

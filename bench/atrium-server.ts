@@ -16,7 +16,8 @@ const config = loadConfig({
   DATABASE_URL: env.DATABASE_URL,
   ATRIUM_SECRET_KEY: env.ATRIUM_SECRET_KEY,
   ATRIUM_JWT_SECRET: env.ATRIUM_JWT_SECRET,
-  LOG_LEVEL: 'silent',
+  // Silent unless the bench runs with --log-level (what a default `npm start` writes: one line per request).
+  LOG_LEVEL: env.BENCH_LOG_LEVEL ?? 'silent',
   ATRIUM_ADMIN_EMAIL: env.ATRIUM_ADMIN_EMAIL,
   ATRIUM_ADMIN_PASSWORD: env.ATRIUM_ADMIN_PASSWORD,
   ATRIUM_ADMIN_API_KEY: env.ATRIUM_ADMIN_API_KEY,

@@ -11,6 +11,7 @@ export function parseOptions(argv: string[]): Options {
     warmup: 1,
     concurrency: 32,
     cpuProfDir: null,
+    logLevel: null,
     runs: { sequential: 100, bursts: 4, burstSize: 50 },
     fanout: { streams: 10_000, runs: 100, rate: 10_000, seconds: 5, clients: 2 },
   };
@@ -31,6 +32,7 @@ export function parseOptions(argv: string[]): Options {
     else if (flag === '--seconds') options.seconds = num();
     else if (flag === '--warmup') options.warmup = num();
     else if (flag === '--concurrency') options.concurrency = int();
+    else if (flag === '--log-level') options.logLevel = value ?? 'info';
     else if (flag === '--cpu-prof') options.cpuProfDir = resolve(value ?? join(tmpdir(), 'atrium-bench-profiles'));
     else if (flag === '--runs-sequential') options.runs.sequential = int();
     else if (flag === '--runs-bursts') options.runs.bursts = int();

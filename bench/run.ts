@@ -161,7 +161,12 @@ async function main() {
         `load average before: ${loadAverage()} (anything else running competes with the scenarios for CPU)\n`,
     );
 
-    const childEnv = { ...process.env, DATABASE_URL: benchUrl, ...ATRIUM_ENV };
+    const childEnv = {
+      ...process.env,
+      DATABASE_URL: benchUrl,
+      ...ATRIUM_ENV,
+      ...(options.logLevel ? { BENCH_LOG_LEVEL: options.logLevel } : {}),
+    };
     const profileArgs = options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`] : [];
     const atrium = await startChild('atrium-server.ts', childEnv, profileArgs);
     children.push(atrium.process);

@@ -27,12 +27,16 @@ export function startChild(file: string, env: NodeJS.ProcessEnv, nodeArgs: strin
     };
     child.once('exit', onExit);
     child.once('error', reject);
-    createInterface({ input: child.stdout! }).on('line', (line) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
       try {
         const info = JSON.parse(line);
         if (info?.ready) {
           clearTimeout(timer);
           child.off('exit', onExit);
+          // What the child writes afterwards (its log, with --log-level) is drained unread.
+          lines.close();
+          child.stdout!.resume();
           resolveReady({ process: child, info });
         }
       } catch {

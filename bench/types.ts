@@ -7,6 +7,8 @@ export interface Options {
   warmup: number;
   concurrency: number;
   cpuProfDir: string | null;
+  /** The Atrium child's LOG_LEVEL (`--log-level`); silent by default. */
+  logLevel: string | null;
   /** (h): runs one at a time per round, bursts per round, runs per burst. */
   runs: { sequential: number; bursts: number; burstSize: number };
   /** (i): streams in all, runs they are spread over, deliveries per second, measured seconds, client processes. */

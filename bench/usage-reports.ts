@@ -12,16 +12,15 @@
  *          --reuse=NAME (PostgreSQL: time the reports again on a database kept earlier, without seeding; kept too)
  */
 import { performance } from 'node:perf_hooks';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { seedOfflineModel } from '../src/modules/catalog/seed.ts';
 import { chargebackStore } from '../src/modules/usage/chargeback.store.ts';
 import { inclusiveDays } from '../src/modules/usage/schemas.ts';
 import { usageStore } from '../src/modules/usage/store.ts';
-import { type Database, openDatabase, wrapPglite } from '../src/platform/db/client.ts';
+import type { Database } from '../src/platform/db/client.ts';
 import { migrate } from '../src/platform/db/migrate.ts';
 import { rowsOf } from '../src/platform/db/rows.ts';
+import { formatMs, openScratchDatabase, timeCalls } from './scratch-database.ts';
 
 const arg = (name: string, fallback: number) => {
   const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
@@ -35,26 +34,6 @@ const RANGE = { from: '2024-01-01', to: '2024-12-30' };
 const MONTH = { from: '2024-03-01', to: '2024-03-31' };
 
 const REUSE = process.argv.find((a) => a.startsWith('--reuse='))?.split('=')[1];
-
-async function open(): Promise<{ database: Database; drop: (keep: boolean) => Promise<void> }> {
-  const adminUrl = process.env.DATABASE_URL?.trim();
-  if (!adminUrl) return { database: await wrapPglite(new PGlite()), drop: async () => {} };
-  const name = REUSE ?? `atrium_bench_usage_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  if (!REUSE) await admin.query(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
-  return {
-    database,
-    drop: async (keep) => {
-      if (keep || REUSE) console.log(`kept the scratch database ${name} (drop it when done)`);
-      else await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
 
 async function seeded(db: Database['db']): Promise<string> {
   await migrate(db);
@@ -99,23 +78,8 @@ async function seed(db: Database['db']): Promise<string> {
   return '00000000-0000-4000-8000-000000000001';
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-
-async function time(fn: () => Promise<unknown>): Promise<{ p50: number; p99: number }> {
-  await fn(); // warm-up: plans and caches
-  const samples: number[] = [];
-  for (let i = 0; i < ITERATIONS; i++) {
-    const start = performance.now();
-    await fn();
-    samples.push(performance.now() - start);
-  }
-  samples.sort((a, b) => a - b);
-  return { p50: percentile(samples, 50), p99: percentile(samples, 99) };
-}
-
 async function main() {
-  const { database, drop } = await open();
+  const { database, drop } = await openScratchDatabase('atrium_bench_usage', REUSE);
   try {
     const db = database.db;
     const org = REUSE ? '00000000-0000-4000-8000-000000000001' : await seeded(db);
@@ -126,7 +90,7 @@ async function main() {
          and occurred_at < (${RANGE.to}::date + 1)::timestamp at time zone 'Asia/Kolkata'`;
     const [counted] = await rowsOf<{ count: string | number }>(db, floorQuery);
     console.log(`${database.kind}: ${counted?.count} events of the organization in ${RANGE.from}..${RANGE.to}`);
-    const floor = await time(() => rowsOf(db, floorQuery));
+    const floor = await timeCalls(() => rowsOf(db, floorQuery), ITERATIONS);
     const week = { from: '2024-06-01', to: '2024-06-07' };
     // As the service does: the organization's time zone is read first, then the report runs on bound dates.
     const period = async (range: { from: string; to: string }) => ({
@@ -149,11 +113,11 @@ async function main() {
       ],
       ['chargeback (a month)', async () => chargebackStore.report(db, org, await period(MONTH))],
     ];
-    const fmt = (ms: number) => `${ms.toFixed(1)} ms`.padStart(10);
+    const fmt = formatMs;
     console.log(`${'report'.padEnd(32)}${'p50'.padStart(10)}${'p99'.padStart(10)}  p50 / floor p50`);
     console.log(`${'count(*) floor (365 days)'.padEnd(32)}${fmt(floor.p50)}${fmt(floor.p99)}  1.0×`);
     for (const [name, fn] of reports) {
-      const t = await time(fn);
+      const t = await timeCalls(fn, ITERATIONS);
       console.log(`${name.padEnd(32)}${fmt(t.p50)}${fmt(t.p99)}  ${(t.p50 / floor.p50).toFixed(1)}×`);
     }
   } finally {

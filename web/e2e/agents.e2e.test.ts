@@ -53,6 +53,7 @@ describe('agents', () => {
           'create_spreadsheet',
           'create_presentation',
           'create_file',
+          'create_image',
           'search_project_files',
           'm365_search_files',
           'm365_read_file',

@@ -3,7 +3,15 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import type { ArtifactsService } from '../artifacts/service.ts';
-import { defineTool, errorResult, type RunTool, type ToolContext, type ToolOutcome, text } from '../runs/service.ts';
+import {
+  artifactResult,
+  defineTool,
+  errorResult,
+  type RunTool,
+  type ToolContext,
+  type ToolOutcome,
+  text,
+} from '../runs/service.ts';
 import type { AppliedBrand, BrandLookup } from './brand.ts';
 
 export type ArtifactWriter = Pick<ArtifactsService, 'createArtifact'>;
@@ -115,19 +123,7 @@ export async function saveArtifact(
     model: ctx.model,
     prompt: ctx.prompt,
   });
-  return {
-    kind: 'result',
-    output: {
-      artifact_id: row.id,
-      filename: row.filename,
-      type: row.type,
-      mime_type: row.mimeType,
-      size_bytes: row.sizeBytes,
-      title: row.title,
-      message: `Created ${row.filename}; the person can open it from the conversation.`,
-    },
-    artifact: row,
-  };
+  return artifactResult(row);
 }
 
 const XML_INVALID =

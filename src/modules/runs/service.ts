@@ -16,7 +16,7 @@ import { toMessageView, toRunView } from './views.ts';
 // The module's public face beyond its service: what another module's run executor (the workflow engine) and tool
 // provider (the artifact generators) use. Everything else of the module stays inside it.
 export * from './engine/kit.ts';
-export { defineTool, errorResult, text } from './tools/define.ts';
+export { artifactResult, defineTool, errorResult, text } from './tools/define.ts';
 export { RUN_TOOL_NAMES } from './tools/names.ts';
 export type { RunTool, ToolContext, ToolDefinition, ToolOutcome } from './tools/types.ts';
 export { toolInstruction } from './tools/types.ts';

@@ -25,6 +25,15 @@ export function effectiveBaseUrl(slug: string, baseUrl: string | null): string |
   return url === null ? null : trimSlash(url);
 }
 
+/** What every AI SDK provider is made with: the API root, the opened key, and the vendor fetch. */
+function sdkSettings(model: ResolvedModel, connection: VendorConnection) {
+  const baseURL = effectiveBaseUrl(model.providerSlug, connection.baseUrl);
+  if (baseURL === null) throw new Error('provider has no base_url');
+  const apiKey = connection.apiKey ?? undefined;
+  const fetch = createVendorFetch({ allowPrivateAddresses: connection.allowPrivateAddresses });
+  return { baseURL, apiKey, fetch };
+}
+
 /**
  * The AI SDK model of a catalog version. `openai` speaks the Chat Completions API (`/chat/completions`, not the
  * Responses API); `anthropic` the Messages API; `google` the Gemini API's OpenAI-compatible endpoint under its
@@ -34,10 +43,7 @@ export function effectiveBaseUrl(slug: string, baseUrl: string | null): string |
  * provider's origin and, when configured, private addresses are refused at call time.
  */
 export function vendorLanguageModel(model: ResolvedModel, connection: VendorConnection): LanguageModelV3 {
-  const baseURL = effectiveBaseUrl(model.providerSlug, connection.baseUrl);
-  if (baseURL === null) throw new Error('provider has no base_url');
-  const apiKey = connection.apiKey ?? undefined;
-  const fetch = createVendorFetch({ allowPrivateAddresses: connection.allowPrivateAddresses });
+  const { baseURL, apiKey, fetch } = sdkSettings(model, connection);
   switch (model.providerSlug) {
     case 'openai':
       return createOpenAI({ apiKey, baseURL, name: 'openai', fetch }).chat(model.modelId);
@@ -73,10 +79,7 @@ export const hasEmbeddingsApi = (slug: string) => slug !== 'anthropic';
  * `{base_url}/embeddings`.
  */
 export function vendorEmbeddingModel(model: ResolvedModel, connection: VendorConnection): EmbeddingModelV3 {
-  const baseURL = effectiveBaseUrl(model.providerSlug, connection.baseUrl);
-  if (baseURL === null) throw new Error('provider has no base_url');
-  const apiKey = connection.apiKey ?? undefined;
-  const fetch = createVendorFetch({ allowPrivateAddresses: connection.allowPrivateAddresses });
+  const { baseURL, apiKey, fetch } = sdkSettings(model, connection);
   switch (model.providerSlug) {
     case 'openai':
       return createOpenAI({ apiKey, baseURL, name: 'openai', fetch }).embedding(model.modelId);
@@ -96,10 +99,7 @@ export function vendorEmbeddingModel(model: ResolvedModel, connection: VendorCon
  * `b64_json`.
  */
 export function vendorImageModel(model: ResolvedModel, connection: VendorConnection): ImageModelV3 | null {
-  const baseURL = effectiveBaseUrl(model.providerSlug, connection.baseUrl);
-  if (baseURL === null) throw new Error('provider has no base_url');
-  const apiKey = connection.apiKey ?? undefined;
-  const fetch = createVendorFetch({ allowPrivateAddresses: connection.allowPrivateAddresses });
+  const { baseURL, apiKey, fetch } = sdkSettings(model, connection);
   switch (model.providerSlug) {
     case 'openai':
       return createOpenAI({ apiKey, baseURL, name: 'openai', fetch }).image(model.modelId);

@@ -8,7 +8,7 @@ import {
   type ResolvedModel,
 } from '../../../platform/models/index.ts';
 import { type ArtifactsService, MAX_ARTIFACT_BYTES } from '../../artifacts/service.ts';
-import { defineTool, errorResult, text } from './define.ts';
+import { artifactResult, defineTool, errorResult, text } from './define.ts';
 import type { ToolContext, ToolOutcome } from './types.ts';
 
 export interface ImageToolDeps {
@@ -88,19 +88,7 @@ export function createImageTool(deps: ImageToolDeps) {
         model: model.versionId,
         prompt: ctx.prompt,
       });
-      return {
-        kind: 'result',
-        output: {
-          artifact_id: row.id,
-          filename: row.filename,
-          type: row.type,
-          mime_type: row.mimeType,
-          size_bytes: row.sizeBytes,
-          title: row.title,
-          message: `Created ${row.filename}; the person can open it from the conversation.`,
-        },
-        artifact: row,
-      };
+      return artifactResult(row);
     });
   }
 

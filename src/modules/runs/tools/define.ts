@@ -1,7 +1,23 @@
 import { z } from 'zod';
+import type { ArtifactRow } from '../../artifacts/service.ts';
 import type { RunTool, ToolContext, ToolOutcome } from './types.ts';
 
 export const errorResult = (error: string): ToolOutcome => ({ kind: 'result', output: { error } });
+
+/** A tool's new artifact: what the model is told of it, and the row the engine announces. */
+export const artifactResult = (row: ArtifactRow): ToolOutcome => ({
+  kind: 'result',
+  output: {
+    artifact_id: row.id,
+    filename: row.filename,
+    type: row.type,
+    mime_type: row.mimeType,
+    size_bytes: row.sizeBytes,
+    title: row.title,
+    message: `Created ${row.filename}; the person can open it from the conversation.`,
+  },
+  artifact: row,
+});
 
 function describeIssues(error: z.ZodError): string {
   const lines = error.issues.slice(0, 8).map((i) => {

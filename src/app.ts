@@ -50,6 +50,7 @@ import { registerCaseNormalisation } from './platform/http/request-normalisation
 import { registerWebApp } from './platform/http/web-app.ts';
 import { createJobWorker, groupJobWorkers } from './platform/jobs/index.ts';
 import { createLimiter } from './platform/limiter.ts';
+import { createHttpLogger } from './platform/logging.ts';
 import { createModelGateway } from './platform/models/index.ts';
 import { createRegexEvaluator } from './platform/regex/index.ts';
 import { BLOB_DELETE_JOB, createBlobDeletionHandler, registerBlobStorage } from './platform/storage/index.ts';
@@ -320,10 +321,7 @@ export type Services = ReturnType<typeof createServices>;
 
 export async function buildApp(deps: AppDeps, services: Services = createServices(deps)): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: {
-      level: deps.config.logLevel,
-      redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], remove: true },
-    },
+    loggerInstance: createHttpLogger(deps.config.logLevel),
     // One line per request is written by the request-id hook instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,

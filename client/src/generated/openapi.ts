@@ -20770,7 +20770,7 @@ export interface components {
              *     - `request_timeout` (408): the request was not received in time
              *     - `agent_archived` (409): the agent is archived and takes no new runs
              *     - `already_deleted` (409): organization state conflict: already deleted
-             *     - `already_member` (409): the user is already a member of the project
+             *     - `already_member` (409): the user or service account is already a member of the project
              *     - `already_suspended` (409): organization state conflict: already suspended
              *     - `console_role_in_use` (409): users hold the console role
              *     - `department_has_children` (409): the department has child departments
@@ -20861,7 +20861,7 @@ export interface components {
              *     - `request_timeout` (408): the request was not received in time
              *     - `agent_archived` (409): the agent is archived and takes no new runs
              *     - `already_deleted` (409): organization state conflict: already deleted
-             *     - `already_member` (409): the user is already a member of the project
+             *     - `already_member` (409): the user or service account is already a member of the project
              *     - `already_suspended` (409): organization state conflict: already suspended
              *     - `console_role_in_use` (409): users hold the console role
              *     - `department_has_children` (409): the department has child departments

@@ -26,12 +26,12 @@ export interface TriggerOwners {
   isActive(ex: Executor, organizationId: string, type: OwnerType, id: string, principalId: string): Promise<boolean>;
 }
 
-/** The caller's role in a project, or null when they do not see it (service accounts see no project). */
+/** The caller's role in a project (a person's or a service account's), or null when they do not see it. */
 async function projectRole(ctx: RequestContext, projectId: string, projects: Projects, ex: Executor) {
   try {
     return (await projects.visible(ctx, projectId, ex)).viewerRole;
   } catch (error) {
-    if (error instanceof ApiError && [403, 404].includes(error.status)) return null;
+    if (error instanceof ApiError && error.status === 404) return null;
     throw error;
   }
 }

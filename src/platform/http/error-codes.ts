@@ -63,7 +63,7 @@ export const ERROR_CODES = {
   request_timeout: { status: 408, meaning: 'the request was not received in time' },
   agent_archived: { status: 409, meaning: 'the agent is archived and takes no new runs' },
   already_deleted: { status: 409, meaning: 'organization state conflict: already deleted' },
-  already_member: { status: 409, meaning: 'the user is already a member of the project' },
+  already_member: { status: 409, meaning: 'the user or service account is already a member of the project' },
   already_suspended: { status: 409, meaning: 'organization state conflict: already suspended' },
   console_role_in_use: { status: 409, meaning: 'users hold the console role' },
   department_has_children: { status: 409, meaning: 'the department has child departments' },

@@ -226,7 +226,7 @@ export const telegramStore = {
       and t.organization_id = ${organizationId}
       and (t.owner_id = ${telegramLinks.userId}
         or exists (select 1 from ${projects} p where p.id = t.project_id and (p.created_by = ${telegramLinks.userId}
-          or exists (select 1 from ${projectMembers} m where m.project_id = p.id and m.user_id = ${telegramLinks.userId})))))`;
+          or exists (select 1 from ${projectMembers} m where m.project_id = p.id and m.member_id = ${telegramLinks.userId})))))`;
     return db
       .select({ link: telegramLinks })
       .from(telegramLinks)

@@ -262,9 +262,14 @@ describe('Admin › Usage', () => {
     await page.getByLabel('To', { exact: true }).fill(HOURS.to);
     await page.getByRole('button', { name: 'Show' }).click();
     await page.getByText(`${HOURS.from} to ${HOURS.to}, days in the organization’s time zone`).waitFor();
-    await hourly.check();
+    // The choice goes into the address, which the page renders from when the navigation lands: not within the
+    // click, so the radio is checked a moment later.
+    await hourly.click();
+    await expect.poll(() => hourly.isChecked()).toBe(true);
     await page.getByRole('combobox', { name: 'Lines before Other' }).selectOption('1');
-    expect(new URL(page.url()).search).toBe(`?from=${HOURS.from}&to=${HOURS.to}&granularity=hourly&limit=1`);
+    await expect
+      .poll(() => new URL(page.url()).search)
+      .toBe(`?from=${HOURS.from}&to=${HOURS.to}&granularity=hourly&limit=1`);
     await settled(page);
 
     const hours = await report('timeseries', { ...HOURS, granularity: 'hourly' });

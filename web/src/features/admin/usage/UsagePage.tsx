@@ -30,7 +30,10 @@ function Reports({ timeZone }: { timeZone: string }) {
   const [params, setParams] = useSearchParams();
   const today = todayIn(timeZone);
   const view = readView(params, today);
-  const change = (changes: Partial<Record<ViewParam, string | null>>) => setParams(withChanges(params, changes));
+  // Applied to the address as it is when the change lands, not as it was at this render: a choice made right after
+  // another (hours just after a new range) must not bring back what the first one replaced.
+  const change = (changes: Partial<Record<ViewParam, string | null>>) =>
+    setParams((current) => withChanges(current, changes));
   const { range } = view;
   return (
     <>

@@ -26,6 +26,8 @@ export interface InternalEvent {
   runId?: string | null;
   /** Who wrote the subject, where a trigger's own writes must not set off triggers (messages). */
   authorType?: string;
+  /** The channel a run came in through (run events): a channel's listener acts on its own runs without a read. */
+  channel?: string | null;
   /** Ids and states only, never content: it becomes the input of runs other people may own. */
   data: Record<string, string | null>;
 }
@@ -71,11 +73,12 @@ export const messageEvent = (m: {
 });
 
 export const runEndEvent = (
-  r: { id: string; threadId: string; agentId: string | null; workflowId: string | null },
+  r: { id: string; threadId: string; agentId: string | null; workflowId: string | null; channel: string | null },
   status: string,
 ) => ({
   subjectId: r.id,
   runId: r.id,
+  channel: r.channel,
   data: { run_id: r.id, thread_id: r.threadId, status, agent_id: r.agentId, workflow_id: r.workflowId },
 });
 

@@ -18,7 +18,7 @@ export const TELEGRAM_SETTLE_JOB = 'telegram.settle';
 export const telegramListener: InternalEvents = {
   async emit(ex, organizationId, name, event) {
     if (name === 'run.completed' || name === 'run.failed') {
-      if ((await store.runChannel(ex, organizationId, event.subjectId)) !== 'telegram') return;
+      if (event.channel !== 'telegram') return;
       await enqueue(ex, {
         kind: TELEGRAM_REPLY_JOB,
         payload: { organizationId, runId: event.subjectId },

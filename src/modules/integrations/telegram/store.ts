@@ -25,15 +25,6 @@ const activeUser = and(eq(users.isSuspended, false), isNull(users.deletedAt));
 
 /** The Telegram channel's rows: links of chats to members, one-time link codes, updates acted on, reply progress. */
 export const telegramStore = {
-  /** How a run came in (its channel), read when it ends: a Telegram run's reply goes back to its chat. */
-  async runChannel(db: Executor, organizationId: string, runId: string): Promise<string | null> {
-    const [row] = await db
-      .select({ channel: runs.channel })
-      .from(runs)
-      .where(and(eq(runs.organizationId, organizationId), eq(runs.id, runId)));
-    return row?.channel ?? null;
-  },
-
   /** What a finished run answered, and the chat it goes back to (none when the chat was unlinked since). */
   async runReply(db: Executor, organizationId: string, runId: string) {
     const [row] = await db

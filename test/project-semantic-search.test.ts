@@ -5,7 +5,7 @@ import { projectFileChunks, usageEvents } from '../src/platform/db/schema/index.
 import { OFFLINE_EMBEDDINGS_VERSION_ID } from '../src/platform/models/index.ts';
 import { type FakeEmbeddingsVendor, startFakeEmbeddingsVendor } from './fixtures/fake-embeddings-vendor.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
-import { createOrgWithAdmin, type TestOrg, unique } from './helpers/fixtures.ts';
+import { createOrgWithAdmin, createServiceAccountWithKey, type TestOrg, unique } from './helpers/fixtures.ts';
 import { uploadAndCommit, waitForIndex } from './helpers/ingestion.ts';
 import { postAndRun, waitForRun } from './helpers/runs.ts';
 import { catalogModel } from './model-gateway.fixtures.ts';
@@ -168,6 +168,30 @@ describe('with the offline hashing embedder selected', () => {
     // The query's embedding is charged to the run.
     const usage = await embeddingUsage(org.org.id, OFFLINE_EMBEDDINGS_VERSION_ID);
     expect(usage.filter((u) => u.runId === run.id)).toHaveLength(1);
+  });
+});
+
+describe('a file a service account uploads', () => {
+  it('is embedded, its usage charged to the organization and no person', async () => {
+    const org = await createOrgWithAdmin(app);
+    await selectEmbeddings(org, OFFLINE_EMBEDDINGS_VERSION_ID);
+    const { key } = await createServiceAccountWithKey(org.admin.http, 'member');
+    const bot = app.http.as(key);
+    const project = await bot.post('/v1/projects', { name: unique('Bot search') });
+    expect(project.status, project.text).toBe(201);
+    const fileId = await uploadAndCommit(bot, project.body.id, {
+      filename: 'hangar.txt',
+      mimeType: 'text/plain',
+      data: Buffer.from(HANGAR),
+    });
+    expect((await waitForIndex(bot, fileId)).file.index_status).toBe('ready');
+    await waitForVectors(fileId, OFFLINE_EMBEDDINGS_VERSION_ID);
+    expect(await embeddingUsage(org.org.id, OFFLINE_EMBEDDINGS_VERSION_ID)).toEqual([
+      { userId: null, inputTokens: expect.any(Number), runId: null },
+    ]);
+    const found = await bot.get(`/v1/projects/${project.body.id}/search?q=zepellin`);
+    expect(found.status, found.text).toBe(200);
+    expect(found.body.data.map((h: { file_id: string }) => h.file_id)).toEqual([fileId]);
   });
 });
 

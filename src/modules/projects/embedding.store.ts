@@ -1,6 +1,6 @@
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
-import { jobs, projectFileChunks, projectFiles } from '../../platform/db/schema/index.ts';
+import { jobs, projectFileChunks, projectFiles, users } from '../../platform/db/schema/index.ts';
 
 const withoutVectorOf = (modelId: string): SQL =>
   sql`${projectFileChunks.embeddingModelId} is distinct from ${modelId}`;
@@ -23,6 +23,23 @@ export const embeddingStore = {
       )
       .orderBy(asc(projectFileChunks.ordinal))
       .limit(limit),
+
+  /**
+   * The live file's uploader when that is a person (usage is charged to people; a service account's upload is
+   * charged to the organization alone); undefined when the file is gone.
+   */
+  async uploaderOf(
+    db: Executor,
+    organizationId: string,
+    fileId: string,
+  ): Promise<{ userId: string | null } | undefined> {
+    const [row] = await db
+      .select({ userId: users.id })
+      .from(projectFiles)
+      .leftJoin(users, eq(users.id, projectFiles.uploadedBy))
+      .where(and(eq(projectFiles.organizationId, organizationId), eq(projectFiles.id, fileId)));
+    return row;
+  },
 
   /** Stores one batch's vectors in one statement; chunks replaced or deleted meanwhile are simply not matched. */
   async store(tx: Executor, organizationId: string, modelId: string, vectors: { id: string; vector: number[] }[]) {

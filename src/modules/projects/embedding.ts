@@ -3,7 +3,6 @@ import type { Executor } from '../../platform/db/client.ts';
 import { enqueue, type JobHandler } from '../../platform/jobs/index.ts';
 import { EMBED_BATCH_SIZE, type ModelGateway } from '../../platform/models/index.ts';
 import { embeddingStore as store } from './embedding.store.ts';
-import { projectFilesStore } from './files.store.ts';
 
 export const EMBED_JOB = 'project_file.embed';
 /** Files a search queues for embedding at most: the next searches queue the rest. */
@@ -18,11 +17,11 @@ export type EmbeddingModels = Pick<ModelGateway, 'embedder' | 'embed' | 'recordU
 
 /**
  * The `project_file.embed` job: gives each chunk of an indexed file a vector from the organization's embeddings
- * model, one batch at a time, each batch's vectors stored with its usage event in one transaction. Idempotent
- * and resumable: only chunks without a vector of that model are read, so a retry or a second delivery carries on
- * where the last stopped. A job for a model that is no longer the selection does nothing (the new model's own
- * job, queued by ingestion or the search backfill, does the work); a file that fails to embed stays searchable
- * by its words.
+ * model, one batch at a time, each batch's vectors stored with its usage event (charged to the uploader when a
+ * person uploaded the file) in one transaction. Idempotent and resumable: only chunks without a vector of that
+ * model are read, so a retry or a second delivery carries on where the last stopped. A job for a model that is no
+ * longer the selection does nothing (the new model's own job, queued by ingestion or the search backfill, does the
+ * work); a file that fails to embed stays searchable by its words.
  */
 export function createEmbedding(deps: { db: Executor; models: EmbeddingModels; onJobsEnqueued?: () => void }) {
   const { db, models } = deps;
@@ -39,8 +38,8 @@ export function createEmbedding(deps: { db: Executor; models: EmbeddingModels; o
     const { organizationId, fileId, modelId } = job.payload as EmbedPayload;
     const model = await models.embedder(organizationId);
     if (model?.versionId !== modelId) return;
-    const file = await projectFilesStore.find(db, organizationId, fileId);
-    if (!file) return;
+    const uploader = await store.uploaderOf(db, organizationId, fileId);
+    if (!uploader) return;
     for (;;) {
       const batch = await store.pending(db, organizationId, fileId, modelId, EMBED_BATCH_SIZE);
       if (batch.length === 0) return;
@@ -52,7 +51,7 @@ export function createEmbedding(deps: { db: Executor; models: EmbeddingModels; o
           modelId,
           batch.map((chunk, i) => ({ id: chunk.id, vector: embeddings[i]! })),
         );
-        await models.recordUsage(tx, { organizationId, userId: file.uploadedBy }, model, usage);
+        await models.recordUsage(tx, { organizationId, userId: uploader.userId }, model, usage);
       });
     }
   };

@@ -3,6 +3,7 @@ import { type ArtifactsService, createArtifactsService } from '../src/modules/ar
 import { triggerEventListener } from '../src/modules/triggers/index.ts';
 import type { Executor } from '../src/platform/db/client.ts';
 import { threads } from '../src/platform/db/schema/index.ts';
+import { composeInternalEvents } from '../src/platform/events/internal.ts';
 import { newId } from '../src/platform/ids.ts';
 import { type BlobStorage, createBlobStorage } from '../src/platform/storage/index.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
@@ -99,7 +100,7 @@ beforeAll(async () => {
     db,
     storage,
     threads: { getVisible: () => Promise.reject(new Error('unused')) },
-    internalEvents: triggerEventListener,
+    internalEvents: composeInternalEvents(triggerEventListener),
   });
   orgA = await createOrgWithAdmin(app);
   orgB = await createOrgWithAdmin(app);

@@ -11,6 +11,7 @@ import { createSkillsService } from '../src/modules/skills/service.ts';
 import { triggerEventListener } from '../src/modules/triggers/index.ts';
 import type { Executor } from '../src/platform/db/client.ts';
 import { artifacts, threads } from '../src/platform/db/schema/index.ts';
+import { composeInternalEvents } from '../src/platform/events/internal.ts';
 import { newId } from '../src/platform/ids.ts';
 import { type BlobStorage, createBlobStorage } from '../src/platform/storage/index.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
@@ -41,7 +42,12 @@ beforeAll(async () => {
     projects: createProjectsService({ db }),
     search: createProjectSearch({ db, models, embedding: createEmbedding({ db, models }) }),
   });
-  artifactsService = createArtifactsService({ db, storage, threads: noThreads, internalEvents: triggerEventListener });
+  artifactsService = createArtifactsService({
+    db,
+    storage,
+    threads: noThreads,
+    internalEvents: composeInternalEvents(triggerEventListener),
+  });
   tools = createRunTools({
     generators: createGeneratorsService({ artifacts: artifactsService }).tools,
     images: { gateway: testGateway(app).gateway, artifacts: artifactsService },

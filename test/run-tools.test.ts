@@ -9,6 +9,7 @@ import { createSkillsService } from '../src/modules/skills/service.ts';
 import { triggerEventListener } from '../src/modules/triggers/index.ts';
 import type { Executor } from '../src/platform/db/client.ts';
 import { threads } from '../src/platform/db/schema/index.ts';
+import { composeInternalEvents } from '../src/platform/events/internal.ts';
 import { extractText } from '../src/platform/extract/index.ts';
 import { newId } from '../src/platform/ids.ts';
 import { type BlobStorage, createBlobStorage } from '../src/platform/storage/index.ts';
@@ -40,7 +41,12 @@ beforeAll(async () => {
     createdByType: 'user',
     createdById: org.admin.user.id,
   });
-  const artifacts = createArtifactsService({ db, storage, threads: noThreads, internalEvents: triggerEventListener });
+  const artifacts = createArtifactsService({
+    db,
+    storage,
+    threads: noThreads,
+    internalEvents: composeInternalEvents(triggerEventListener),
+  });
   tools = createRunTools({
     generators: createGeneratorsService({ artifacts }).tools,
     images: { gateway: testGateway(app).gateway, artifacts },

@@ -11,6 +11,14 @@ import { walletStore } from './wallet.store.ts';
 const enforces = async (ex: Executor, organizationId: string) =>
   (await walletStore.find(ex, organizationId))?.enforcementEnabled === true;
 
+/** Refuses what would call a model for an organization without a live subscription. */
+export const noActiveSubscription = () =>
+  new ApiError(
+    402,
+    'no_active_subscription',
+    'The organization has no active subscription: an admin chooses a plan with POST /v1/organization/subscription/change-plan',
+  );
+
 /** A used-up limit as the words of a refusal or a pause: its scope and what it names. */
 export const describeLimit = (limit: Pick<LimitStatus, 'scope' | 'label'>) =>
   limit.scope === 'organization'
@@ -30,27 +38,37 @@ const usedUp = (limit: LimitStatus) => limit.spentMinor >= limit.amountMinor;
  * used up until an org admin allows it past that limit (an allowance for that run alone).
  */
 export function createSpendEnforcement(limits: Pick<LimitsService, 'spendStatus'>) {
+  /** Run-start enforcement of a wallet that enforces: its balance, then the limits covering the principal. */
+  async function assertWithinBudget(ex: Executor, organizationId: string, principal: SpendPrincipal) {
+    const status = await limits.spendStatus(ex, organizationId, principal);
+    if (!status.wallet?.enforcementEnabled) return;
+    if (status.wallet.balanceMinor <= 0) {
+      throw new ApiError(
+        402,
+        'insufficient_balance',
+        'The organization’s wallet balance is used up: an operator adds credit before new runs start',
+      );
+    }
+    const limit = status.limits.find(usedUp);
+    if (limit) {
+      throw new ApiError(
+        402,
+        'spend_limit_reached',
+        `This run would go past ${describeLimit(limit)} (${limit.amountMinor} minor units this month)`,
+      );
+    }
+  }
+
   return {
-    /** Run-start enforcement, in the launching transaction. */
-    async assertWithinBudget(ex: Executor, organizationId: string, principal: SpendPrincipal): Promise<void> {
-      if (!(await enforces(ex, organizationId))) return;
-      const status = await limits.spendStatus(ex, organizationId, principal);
-      if (!status.wallet?.enforcementEnabled) return;
-      if (status.wallet.balanceMinor <= 0) {
-        throw new ApiError(
-          402,
-          'insufficient_balance',
-          'The organization’s wallet balance is used up: an operator adds credit before new runs start',
-        );
-      }
-      const limit = status.limits.find(usedUp);
-      if (limit) {
-        throw new ApiError(
-          402,
-          'spend_limit_reached',
-          `This run would go past ${describeLimit(limit)} (${limit.amountMinor} minor units this month)`,
-        );
-      }
+    /**
+     * Whether a run may start, in the launch's executor: 402 `no_active_subscription` unless the organization has
+     * a live subscription, then the spend check while its wallet enforces. Both facts come from one read, which
+     * every launch makes; the spend statement runs only for an enforcing wallet.
+     */
+    async assertMayLaunch(ex: Executor, organizationId: string, principal: SpendPrincipal): Promise<void> {
+      const standing = await allowancesStore.launchStanding(ex, organizationId);
+      if (!standing.subscribed) throw noActiveSubscription();
+      if (standing.enforcing) await assertWithinBudget(ex, organizationId, principal);
     },
 
     /**

@@ -1,5 +1,5 @@
 import type { Executor } from '../../platform/db/client.ts';
-import { ApiError } from '../../platform/http/errors.ts';
+import { noActiveSubscription } from './enforcement.ts';
 import { type BillingProfileRow, billingProfilesStore } from './profiles.store.ts';
 import { type LiveSubscription, subscriptionsStore } from './subscriptions.store.ts';
 
@@ -18,16 +18,11 @@ export const defaultBillingProfile = (ex: Executor, organizationId: string): Pro
   billingProfilesStore.findDefault(ex, organizationId);
 
 /**
- * 402 `no_active_subscription` unless the organization has a live subscription: checked before anything that
- * would call a model (a run's launch, a model call made for a request), in the caller's transaction.
+ * 402 `no_active_subscription` unless the organization has a live subscription: checked before a model call made
+ * for a request (a launch reads it with its spend standing: `assertMayLaunch`).
  */
 export async function assertSubscribed(ex: Executor, organizationId: string): Promise<void> {
-  if (await subscriptionsStore.hasLive(ex, organizationId)) return;
-  throw new ApiError(
-    402,
-    'no_active_subscription',
-    'The organization has no active subscription: an admin chooses a plan with POST /v1/organization/subscription/change-plan',
-  );
+  if (!(await subscriptionsStore.hasLive(ex, organizationId))) throw noActiveSubscription();
 }
 
 /** What other modules (and the invoices) read of billing, in the caller's transaction or on the pool. */

@@ -51,10 +51,7 @@ export interface RunsModuleDeps extends Pick<RunsServiceDeps, 'db' | 'dlp' | 'ar
    * Checked by every launch: 402 `no_active_subscription` unless the organization may use models, then spend
    * enforcement (402 `insufficient_balance`, `spend_limit_reached`); the engine's mid-run spend pause.
    */
-  billing: { assertSubscribed(organizationId: string, ex: Executor): Promise<void> } & Pick<
-    SpendEnforcement,
-    'assertWithinBudget' | 'limitToApprove' | 'allowPastLimit'
-  >;
+  billing: Pick<SpendEnforcement, 'assertMayLaunch' | 'limitToApprove' | 'allowPastLimit'>;
   /** Open streams re-check their caller every `recheckMs` (ATRIUM_SSE_RECHECK_MS). */
   streams: { sse: SseConfig; recheckMs: number; credentials: Pick<CredentialResolver, 'resolve'> };
 }
@@ -68,8 +65,7 @@ export function createRunsModule(deps: RunsModuleDeps) {
   const wake = () => deps.wakeups.wake(RUN_JOB);
   const admit = async (ex: Executor, launch: Launch) => {
     const org = launch.thread.organizationId;
-    await deps.billing.assertSubscribed(org, ex);
-    await deps.billing.assertWithinBudget(ex, org, { userId: launch.userId, agentId: launch.agentId });
+    await deps.billing.assertMayLaunch(ex, org, { userId: launch.userId, agentId: launch.agentId });
   };
   const service = createRunsService({
     db: deps.db,

@@ -7,7 +7,7 @@ import type { CreateThreadInput } from '../threads/schemas.ts';
 import type { ThreadRow } from '../threads/service.ts';
 import { type ThreadsService, toThreadView, viewerOf } from '../threads/service.ts';
 import type { AttachmentResolver } from './attachments.ts';
-import { insertRun, insertUserMessage, type Launch } from './launch.ts';
+import { type Launch, type NewMessage, writeLaunch } from './launch.ts';
 import type { PostMessageInput, StartRunInput } from './schemas.ts';
 import { buildSnapshot, type SnapshotArtifacts } from './snapshot.ts';
 import { messagesStore, runsStore } from './store.ts';
@@ -111,32 +111,30 @@ export function createRunsService(deps: RunsServiceDeps) {
     return checkOwner(place, await deps.threads.getVisible(ctx, place.threadId, tx));
   }
 
-  /** Writes the message and, when asked, the run with its start command. */
+  /** Writes the message and, when asked, the run with its start command (after the launch's checks). */
   async function post(
     ctx: RequestContext,
     thread: ThreadRow,
     message: { content: string; attachments: unknown[]; metadata?: Record<string, unknown> },
     run: { start: boolean; workflowId?: string; input?: Record<string, unknown> },
-    tx: Executor,
+    ex: Executor,
   ) {
     const launch = { ...launchOf(ctx, thread, run.workflowId), input: run.input };
-    if (run.start) await deps.launchGuard(tx, launch);
-    const written = await insertUserMessage(tx, deps.internalEvents, launch, {
-      ...message,
-      metadata: message.metadata ?? {},
+    if (run.start) await deps.launchGuard(ex, launch);
+    const written = await writeLaunch(ex, deps.internalEvents, launch, {
+      message: { ...message, metadata: message.metadata ?? {} },
+      run: run.start,
     });
-    return { thread, message: written, run: run.start ? await insertRun(tx, launch, written.id) : null };
+    return { thread, message: written.message!, run: written.run };
   }
 
   return {
     visibleRun,
 
     async postMessage(ctx: RequestContext, threadId: string, input: PostMessageInput) {
-      const place = { threadId };
-      const checked = await validate(ctx, place, input);
-      const result = await db.transaction(async (tx) =>
-        post(ctx, await placeIn(ctx, place, checked.thread, tx), { ...input, ...checked }, { start: input.run }, tx),
-      );
+      const checked = await validate(ctx, { threadId }, input);
+      // The thread exists (threads are never deleted) and the write is one statement: no transaction to open.
+      const result = await post(ctx, checked.thread!, { ...input, ...checked }, { start: input.run }, db);
       if (result.run) deps.onRunEnqueued();
       return { message: toMessageView(result.message), run: result.run ? toRunView(result.run) : null };
     },
@@ -151,7 +149,7 @@ export function createRunsService(deps: RunsServiceDeps) {
       if (content === undefined && 'newThread' in place) throw invalidRequest('A new thread needs content');
       const checked = content === undefined ? null : await validate(ctx, place, { ...input, content });
       const runOptions = { start: true, workflowId: input.workflowId, input: input.input };
-      const result = await db.transaction(async (tx) => {
+      const launch = async (tx: Executor) => {
         const thread = await placeIn(ctx, place, checked?.thread ?? null, tx);
         if (checked && content !== undefined) {
           const posted = await post(
@@ -167,8 +165,14 @@ export function createRunsService(deps: RunsServiceDeps) {
         if (!latest) throw invalidRequest('The thread has no message to answer; send content');
         const launch = { ...launchOf(ctx, thread, input.workflowId), input: input.input };
         await deps.launchGuard(tx, launch);
-        return { thread, message: latest, run: await insertRun(tx, launch, latest.id) };
-      });
+        const written = await writeLaunch(tx, deps.internalEvents, launch, {
+          message: null,
+          run: { inputMessageId: latest.id },
+        });
+        return { thread, message: latest, run: written.run! };
+      };
+      // Only a new thread is a write of its own before the launch's; the launch alone is one statement.
+      const result = 'newThread' in place ? await db.transaction(launch) : await launch(db);
       deps.onRunEnqueued();
       return {
         message: toMessageView(result.message),
@@ -199,10 +203,10 @@ export function createRunsService(deps: RunsServiceDeps) {
      * the queued run answering it (402 `no_active_subscription`, `insufficient_balance`, `spend_limit_reached` first). The caller checked who may launch and
      * wakes the worker after its commit.
      */
-    async launchIn(tx: Executor, launch: Launch, message: Parameters<typeof insertUserMessage>[3]) {
+    async launchIn(tx: Executor, launch: Launch, message: NewMessage) {
       await deps.admit(tx, launch);
-      const written = await insertUserMessage(tx, deps.internalEvents, launch, message);
-      return { message: written, run: await insertRun(tx, launch, written.id) };
+      const written = await writeLaunch(tx, deps.internalEvents, launch, { message, run: true });
+      return { message: written.message!, run: written.run! };
     },
   };
 }

@@ -79,11 +79,6 @@ const statements = prepared((db) => ({
 }));
 
 export const messagesStore = {
-  async insert(db: Executor, row: typeof messages.$inferInsert): Promise<MessageRow> {
-    const [created] = await db.insert(messages).values(row).returning();
-    return created!;
-  },
-
   /** Inserts a run's output message under its reserved id; a second attempt is a no-op and returns the first. */
   async insertOutput(db: Executor, row: typeof messages.$inferInsert): Promise<MessageRow> {
     const [inserted] = await db.insert(messages).values(row).onConflictDoNothing({ target: messages.id }).returning();
@@ -132,11 +127,6 @@ export const messagesStore = {
 };
 
 export const runsStore = {
-  async insert(db: Executor, row: typeof runs.$inferInsert): Promise<RunRow> {
-    const [created] = await db.insert(runs).values(row).returning();
-    return created!;
-  },
-
   async find(db: Executor, organizationId: string, runId: string): Promise<RunRow | null> {
     const [row] = await statements(db).findRun.execute({ organizationId, id: runId });
     return row ?? null;

@@ -1,12 +1,7 @@
-import type { Executor } from '../../platform/db/client.ts';
-import {
-  type InternalEvent,
-  type InternalEventName,
-  type InternalEvents,
-  isTriggerEvent,
-} from '../../platform/events/internal.ts';
-import { enqueue } from '../../platform/jobs/index.ts';
-import { triggersStore as store } from './store.ts';
+import { sql } from 'drizzle-orm';
+import { runs, triggers } from '../../platform/db/schema/index.ts';
+import { type InternalEventListener, isTriggerEvent } from '../../platform/events/internal.ts';
+import { enqueueRows } from '../../platform/jobs/index.ts';
 
 /** The job that fires one event trigger for one occurrence of its event (events.ts handles it). */
 export const TRIGGER_EVENT_JOB = 'trigger.event';
@@ -18,22 +13,31 @@ export const TRIGGER_EVENT_JOB = 'trigger.event';
 export const TRIGGER_AUTHOR_TYPES = ['agent', 'workflow'];
 
 /**
- * The triggers' side of internal events (app.ts hands it to the modules that emit them): records one
- * `trigger.event` job per enabled event trigger of the organization listening for the event, in the caller's
- * transaction, so an event survives a crash and reaches the worker of any process. With no listener this is one
- * indexed read and writes nothing; the job worker picks the jobs up at its next poll.
+ * The triggers' side of internal events (app.ts hands it to the modules that emit them): one `trigger.event` job
+ * per enabled event trigger of the organization listening for the event, written with the event's own write, so
+ * an event survives a crash and reaches the worker of any process. The triggers are chosen in the same statement
+ * (an index range; with no listener it writes nothing); the job worker picks the jobs up at its next poll.
  */
-export const triggerEventListener: InternalEvents = {
-  async emit(ex: Executor, organizationId: string, name: InternalEventName, event: InternalEvent) {
-    if (!isTriggerEvent(name)) return;
-    if (event.authorType && TRIGGER_AUTHOR_TYPES.includes(event.authorType)) return;
-    const ids = await store.listeningTo(ex, organizationId, name, event.runId ?? null, TRIGGER_AUTHOR_TYPES);
-    for (const id of ids) {
-      await enqueue(ex, {
-        kind: TRIGGER_EVENT_JOB,
-        payload: { organizationId, triggerId: id, event: name, subjectId: event.subjectId, data: event.data },
-        dedupeKey: `trigger.event:${id}:${name}:${event.subjectId}`,
-      });
-    }
-  },
+export const triggerEventListener: InternalEventListener = (organizationId, name, event) => {
+  if (!isTriggerEvent(name)) return [];
+  if (event.authorType && TRIGGER_AUTHOR_TYPES.includes(event.authorType)) return [];
+  const authors = sql.join(
+    TRIGGER_AUTHOR_TYPES.map((type) => sql`${type}`),
+    sql`, `,
+  );
+  // Events of a run a trigger started fire nothing (no loops).
+  const notFromTriggerRun = event.runId
+    ? sql`and not exists (select 1 from ${runs} where ${runs.organizationId} = ${organizationId}
+        and ${runs.id} = ${event.runId} and ${runs.createdByType} in (${authors}))`
+    : sql``;
+  return [
+    enqueueRows({
+      kind: TRIGGER_EVENT_JOB,
+      payload: sql`jsonb_build_object('organizationId', ${organizationId}::text, 'triggerId', ${triggers.id},
+        'event', ${name}::text, 'subjectId', ${event.subjectId}::text, 'data', ${JSON.stringify(event.data)}::jsonb)`,
+      dedupeKey: sql`'trigger.event:' || ${triggers.id} || ${`:${name}:${event.subjectId}`}::text`,
+      from: sql`from ${triggers} where ${triggers.organizationId} = ${organizationId} and ${triggers.enabled}
+        and ${triggers.type} = 'event' and ${triggers.schedule} = ${name} ${notFromTriggerRun}`,
+    }),
+  ];
 };

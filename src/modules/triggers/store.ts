@@ -1,6 +1,6 @@
-import { and, count, desc, eq, exists, inArray, isNull, not, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
-import { organizations, runs, serviceAccounts, triggerFires, triggers, users } from '../../platform/db/schema/index.ts';
+import { organizations, serviceAccounts, triggerFires, triggers, users } from '../../platform/db/schema/index.ts';
 import type { Cursor } from '../../platform/http/pagination.ts';
 import type { OwnerType } from './schemas.ts';
 
@@ -23,45 +23,6 @@ const liveOrganization = sql`exists (select 1 from ${organizations} o where o.id
   and o.deleted_at is null and not o.is_suspended)`;
 
 export const triggersStore = {
-  /**
-   * Enabled event triggers of the organization listening for `event`; none when `runId` names a run started by
-   * one of `triggerAuthors` (a trigger's own run sets off no trigger).
-   */
-  async listeningTo(
-    ex: Executor,
-    organizationId: string,
-    event: string,
-    runId: string | null,
-    triggerAuthors: string[],
-  ): Promise<string[]> {
-    const fromTriggerRun = runId
-      ? exists(
-          ex
-            .select({ one: sql`1` })
-            .from(runs)
-            .where(
-              and(
-                eq(runs.organizationId, organizationId),
-                eq(runs.id, runId),
-                inArray(runs.createdByType, triggerAuthors),
-              ),
-            ),
-        )
-      : undefined;
-    const rows = await ex
-      .select({ id: triggers.id })
-      .from(triggers)
-      .where(
-        and(
-          eq(triggers.organizationId, organizationId),
-          sql`${triggers.enabled} and ${triggers.type} = 'event'`,
-          eq(triggers.schedule, event),
-          fromTriggerRun ? not(fromTriggerRun) : undefined,
-        ),
-      );
-    return rows.map((r) => r.id);
-  },
-
   async count(ex: Executor, organizationId: string, ownerType: OwnerType, ownerId: string): Promise<number> {
     const [row] = await ex
       .select({ n: count() })

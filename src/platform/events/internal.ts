@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 
 /** The internal events an `event` trigger may name in its `schedule`. */
@@ -33,19 +34,32 @@ export interface InternalEvent {
 }
 
 /**
- * Where internal events go: called with the transaction of the write that makes the event true, so what it
- * records is durable with that write. The triggers module listens (app.ts composes it in); this layer only
- * names the events and their shape.
+ * A listener of internal events: what it records about one (jobs), as `INSERT … SELECT` statements whose
+ * conditions are in SQL (platform/jobs `enqueueRows`), or none when the event is not its concern. Statements
+ * rather than calls, so a writer can send them inside its own write (one round trip, atomic by itself).
+ */
+export type InternalEventListener = (organizationId: string, name: InternalEventName, event: InternalEvent) => SQL[];
+
+/**
+ * Where internal events go: recorded with the write that makes the event true, so what is recorded is durable
+ * with that write. The triggers and channels listen (app.ts composes them in); this layer only names the events
+ * and their shape.
  */
 export interface InternalEvents {
+  /** Records the event in `ex` (the write's transaction), one statement per listener that acts on it. */
   emit(ex: Executor, organizationId: string, name: InternalEventName, event: InternalEvent): Promise<void>;
+  /** The same records as statements, for a writer that sends them as data-modifying CTEs of its own statement. */
+  writes(organizationId: string, name: InternalEventName, event: InternalEvent): SQL[];
 }
 
-/** Several listeners as one: each hears every event, in the order given, in the caller's transaction. */
-export function composeInternalEvents(...listeners: InternalEvents[]): InternalEvents {
+/** Several listeners as one: each hears every event, in the order given. */
+export function composeInternalEvents(...listeners: InternalEventListener[]): InternalEvents {
+  const writes = (organizationId: string, name: InternalEventName, event: InternalEvent) =>
+    listeners.flatMap((listener) => listener(organizationId, name, event));
   return {
+    writes,
     async emit(ex, organizationId, name, event) {
-      for (const listener of listeners) await listener.emit(ex, organizationId, name, event);
+      for (const statement of writes(organizationId, name, event)) await ex.execute(statement);
     },
   };
 }

@@ -1,5 +1,6 @@
 export { type BackoffOptions, backoffDelay, DEFAULT_BACKOFF } from './backoff.ts';
 export { DEFAULT_MAX_ATTEMPTS, type EnqueueJob, enqueue } from './enqueue.ts';
+export { type EnqueueRows, enqueueRows } from './enqueue-sql.ts';
 export { groupJobWorkers, type JobWorkerGroup } from './group.ts';
 export { createPeriodicPass, type PeriodicPass } from './periodic.ts';
 export { getJob, type JobRow, type KindFilter, MAX_ERROR_LENGTH } from './store.ts';

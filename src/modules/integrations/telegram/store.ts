@@ -234,16 +234,6 @@ export const telegramStore = {
       .where(and(eq(telegramLinks.organizationId, organizationId), eq(users.role, 'admin'), activeUser));
   },
 
-  /** Whether anyone of the organization linked a chat: without one, no question is asked anywhere. */
-  async anyLink(db: Executor, organizationId: string): Promise<boolean> {
-    const [row] = await db
-      .select({ id: telegramLinks.id })
-      .from(telegramLinks)
-      .where(eq(telegramLinks.organizationId, organizationId))
-      .limit(1);
-    return row !== undefined;
-  },
-
   /** A question of a run, with its run: what a prompt shows and where an answer goes. */
   async interruptOf(db: Executor, organizationId: string, actId: string) {
     const [row] = await db

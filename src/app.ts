@@ -212,6 +212,7 @@ function createModules(platform: Platform) {
     webhookSecret: integrations.webhookSecret,
     telegram: integrations.vendors.telegram,
     storage,
+    artifacts: artifacts.service,
     runs: runs.service,
     actions: runs.actions,
     threads: threads.service,

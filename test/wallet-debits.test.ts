@@ -4,6 +4,7 @@ import { createWalletService } from '../src/modules/billing/wallet.service.ts';
 import { modelCatalog } from '../src/modules/catalog/service.ts';
 import { createSecretBox } from '../src/platform/crypto/secret-box.ts';
 import { usageEvents, walletLedgerEntries, wallets } from '../src/platform/db/schema/index.ts';
+import { executeParts } from '../src/platform/db/statement-parts.ts';
 import {
   createModelGateway,
   type ModelGateway,
@@ -165,8 +166,8 @@ describe('debit integrity', () => {
     const org = await orgWithWallet(100);
     const recorded = await gateway.recordUsage(db(), { organizationId: org.org.id }, perToken, usage(2_600_000));
     const hand = { organizationId: org.org.id, usageEventId: recorded.id, costMicroCents: recorded.costMicroCents };
-    await debitUsage(db(), hand);
-    await db().transaction((tx) => debitUsage(tx, hand));
+    await executeParts(db(), debitUsage(hand));
+    await db().transaction((tx) => executeParts(tx, debitUsage(hand)));
     const debits = await debitsOf(org.org.id);
     expect(debits.map((d) => d.amountMinor)).toEqual([-3]);
     const wallet = await walletOf(org.org.id);

@@ -30,10 +30,17 @@ export interface ThreadAccess {
 export interface CreateArtifactInput {
   organizationId: string;
   threadId: string;
-  runId: string;
-  /** The tool call's act: the artifact's id and blob key derive from it, so a retried call stores one artifact. */
+  /**
+   * Null for a file a person sent into the thread from outside the API (a Telegram photo or document): it lists
+   * with the thread's files and can be attached, but is no run's output, so no snapshot or reply carries it.
+   */
+  runId: string | null;
+  /**
+   * The tool call's act: the artifact's id and blob key derive from it, so a retried call stores one artifact. A
+   * file a person sent has an id its sender derives likewise from what it stores (a Telegram update).
+   */
   actId: string;
-  createdByTool: string;
+  createdByTool: string | null;
   filename: string;
   mimeType: string;
   bytes: Buffer;
@@ -42,7 +49,7 @@ export interface CreateArtifactInput {
   content?: string | null;
   code?: string | null;
   generator: string;
-  generatorVersion: string;
+  generatorVersion: string | null;
   prompt?: string | null;
   model?: string | null;
 }

@@ -45,7 +45,7 @@ const settingsOf = (input: ConfigureWalletInput): WalletSettings => ({
 
 /**
  * An organization's prepaid wallet: operators create, configure and credit it; every usage event debits it in
- * the event's transaction (`debitUsage`, the model gateway's onUsageRecorded hook).
+ * the event's own statement (`debitUsage`, the model gateway's onUsageRecorded hook).
  */
 export function createWalletService(deps: { db: Executor }) {
   const { db } = deps;
@@ -109,7 +109,7 @@ export function createWalletService(deps: { db: Executor }) {
     },
 
     /** The gateway's hook: the debit of a usage event, in the event's transaction; nothing without a wallet. */
-    debitUsage: (tx: Executor, usage: RecordedUsage) => store.debitUsage(tx, usage.organizationId, usage),
+    debitUsage: (usage: RecordedUsage) => store.debitParts(usage.organizationId, usage),
   };
 }
 

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
 import { organizations, walletLedgerEntries, wallets } from '../../platform/db/schema/index.ts';
+import type { StatementPart } from '../../platform/db/statement-parts.ts';
 import type { Cursor } from '../../platform/http/pagination.ts';
 import { newId } from '../../platform/ids.ts';
 
@@ -77,30 +78,31 @@ export const walletStore = {
   },
 
   /**
-   * The debit of one usage event, in one statement: the wallet's exact usage total grows by the event's cost and
-   * the debit is the growth of that total rounded half-up to cents, so the debits always sum to the rounded
-   * total. The update locks the wallet row until the caller's transaction ends; an event already debited, or an
-   * organization without a wallet, changes nothing.
+   * The debit of one usage event, as parts of the event's own statement: the wallet's exact usage total grows by
+   * the event's cost and the debit is the growth of that total rounded half-up to cents, so the debits always sum
+   * to the rounded total. The update locks the wallet row until the statement's transaction ends; an event
+   * already debited, or an organization without a wallet, changes nothing.
    */
-  async debitUsage(
-    tx: Executor,
-    organizationId: string,
-    usage: { usageEventId: string; costMicroCents: bigint },
-  ): Promise<void> {
+  debitParts(organizationId: string, usage: { usageEventId: string; costMicroCents: bigint }): StatementPart[] {
     const cost = sql`${usage.costMicroCents.toString()}::bigint`;
     const total = sql.raw('w.usage_micro_cents');
-    await tx.execute(sql`
-      with debited as (
-        update ${wallets} w
+    return [
+      {
+        name: 'wallet_debit',
+        statement: sql`update ${wallets} w
            set usage_micro_cents = ${total} + ${cost},
                balance_minor = w.balance_minor - (${centsOf(sql`${total} + ${cost}`)} - ${centsOf(total)}),
                updated_at = now()
          where w.organization_id = ${organizationId}
            and not exists (select 1 from ${walletLedgerEntries} x where x.usage_event_id = ${usage.usageEventId})
-        returning w.id, (${centsOf(total)} - ${centsOf(sql`${total} - ${cost}`)}) as amount
-      )
-      insert into ${walletLedgerEntries} (id, organization_id, wallet_id, kind, amount_minor, usage_event_id)
-      select ${newId()}::uuid, ${organizationId}::uuid, debited.id, 'debit', -debited.amount, ${usage.usageEventId}::uuid
-        from debited`);
+        returning w.id, (${centsOf(total)} - ${centsOf(sql`${total} - ${cost}`)}) as amount`,
+      },
+      {
+        name: 'wallet_ledger',
+        statement: sql`insert into ${walletLedgerEntries} (id, organization_id, wallet_id, kind, amount_minor, usage_event_id)
+      select ${newId()}::uuid, ${organizationId}::uuid, wallet_debit.id, 'debit', -wallet_debit.amount, ${usage.usageEventId}::uuid
+        from wallet_debit`,
+      },
+    ];
   },
 };

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { runs, triggers } from '../../platform/db/schema/index.ts';
 import { type InternalEventListener, isTriggerEvent } from '../../platform/events/internal.ts';
-import { enqueueRows } from '../../platform/jobs/index.ts';
 
 /** The job that fires one event trigger for one occurrence of its event (events.ts handles it). */
 export const TRIGGER_EVENT_JOB = 'trigger.event';
@@ -31,13 +30,13 @@ export const triggerEventListener: InternalEventListener = (organizationId, name
         and ${runs.id} = ${event.runId} and ${runs.createdByType} in (${authors}))`
     : sql``;
   return [
-    enqueueRows({
+    {
       kind: TRIGGER_EVENT_JOB,
       payload: sql`jsonb_build_object('organizationId', ${organizationId}::text, 'triggerId', ${triggers.id},
         'event', ${name}::text, 'subjectId', ${event.subjectId}::text, 'data', ${JSON.stringify(event.data)}::jsonb)`,
       dedupeKey: sql`'trigger.event:' || ${triggers.id} || ${`:${name}:${event.subjectId}`}::text`,
       from: sql`from ${triggers} where ${triggers.organizationId} = ${organizationId} and ${triggers.enabled}
         and ${triggers.type} = 'event' and ${triggers.schedule} = ${name} ${notFromTriggerRun}`,
-    }),
+    },
   ];
 };

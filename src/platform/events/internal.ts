@@ -1,5 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
+import { type EnqueueRows, enqueueRows } from '../jobs/enqueue-sql.ts';
 
 /** The internal events an `event` trigger may name in its `schedule`. */
 export const INTERNAL_EVENTS = [
@@ -34,11 +35,15 @@ export interface InternalEvent {
 }
 
 /**
- * A listener of internal events: what it records about one (jobs), as `INSERT … SELECT` statements whose
- * conditions are in SQL (platform/jobs `enqueueRows`), or none when the event is not its concern. Statements
- * rather than calls, so a writer can send them inside its own write (one round trip, atomic by itself).
+ * A listener of internal events: the jobs it records about one (rows whose conditions are in SQL), or none when
+ * the event is not its concern. Rows rather than calls, so a writer can send them inside its own write: one round
+ * trip, atomic by itself, and due only when the write took effect.
  */
-export type InternalEventListener = (organizationId: string, name: InternalEventName, event: InternalEvent) => SQL[];
+export type InternalEventListener = (
+  organizationId: string,
+  name: InternalEventName,
+  event: InternalEvent,
+) => EnqueueRows[];
 
 /**
  * Where internal events go: recorded with the write that makes the event true, so what is recorded is durable
@@ -46,16 +51,19 @@ export type InternalEventListener = (organizationId: string, name: InternalEvent
  * and their shape.
  */
 export interface InternalEvents {
-  /** Records the event in `ex` (the write's transaction), one statement per listener that acts on it. */
+  /** Records the event in `ex` (the write's transaction), one statement per kind of job due. */
   emit(ex: Executor, organizationId: string, name: InternalEventName, event: InternalEvent): Promise<void>;
-  /** The same records as statements, for a writer that sends them as data-modifying CTEs of its own statement. */
-  writes(organizationId: string, name: InternalEventName, event: InternalEvent): SQL[];
+  /**
+   * The same records as statements, for a writer that sends them as data-modifying CTEs of its own statement;
+   * `onlyIf` (a condition over that statement's CTEs) records them only when its write took effect.
+   */
+  writes(organizationId: string, name: InternalEventName, event: InternalEvent, onlyIf?: SQL): SQL[];
 }
 
 /** Several listeners as one: each hears every event, in the order given. */
 export function composeInternalEvents(...listeners: InternalEventListener[]): InternalEvents {
-  const writes = (organizationId: string, name: InternalEventName, event: InternalEvent) =>
-    listeners.flatMap((listener) => listener(organizationId, name, event));
+  const writes = (organizationId: string, name: InternalEventName, event: InternalEvent, onlyIf?: SQL) =>
+    listeners.flatMap((listener) => listener(organizationId, name, event).map((job) => enqueueRows(job, onlyIf)));
   return {
     writes,
     async emit(ex, organizationId, name, event) {

@@ -20,9 +20,12 @@ export interface EnqueueRows {
 
 /**
  * The jobs a write makes due, as one `INSERT … SELECT` statement, to send on its own or as a data-modifying CTE
- * of the write itself (one round trip for both, atomic without a transaction). Same rows as `enqueue`.
+ * of the write itself (one round trip for both, atomic without a transaction). Same rows as `enqueue`. `onlyIf`, a
+ * condition over the statement's other CTEs, makes them due only when the write took effect.
  */
-export function enqueueRows(job: EnqueueRows): SQL {
+export function enqueueRows(job: EnqueueRows, onlyIf?: SQL): SQL {
   const maxAttempts = job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
-  return sql`insert into jobs (id, kind, payload, dedupe_key, max_attempts) select ${uuidV7}, ${job.kind}::text, ${job.payload}, ${job.dedupeKey}, ${maxAttempts}::int ${job.from} on conflict (dedupe_key) do nothing`;
+  const due = sql`select ${uuidV7} as id, ${job.kind}::text as kind, ${job.payload} as payload, ${job.dedupeKey} as dedupe_key, ${maxAttempts}::int as max_attempts ${job.from}`;
+  const rows = onlyIf ? sql`select * from (${due}) as due where ${onlyIf}` : due;
+  return sql`insert into jobs (id, kind, payload, dedupe_key, max_attempts) ${rows} on conflict (dedupe_key) do nothing`;
 }

@@ -1,7 +1,7 @@
 import type { EmbeddingModelV3, ImageModelV3, LanguageModelV3 } from '@ai-sdk/provider';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { Executor } from '../db/client.ts';
-import { withinTransaction } from '../db/transaction.ts';
+import { executeParts } from '../db/statement-parts.ts';
 import { newId } from '../ids.ts';
 import { withAttempts } from './attempts.ts';
 import { costMicroCents } from './cost.ts';
@@ -52,6 +52,34 @@ export interface ModelGatewayDeps {
 export function createModelGateway(deps: ModelGatewayDeps): ModelGateway {
   const config: ModelGatewayConfig = { ...DEFAULT_MODEL_GATEWAY_CONFIG, ...deps.config };
   const logger = deps.logger ?? silentLogger;
+
+  /** A usage event and the writes the `onUsageRecorded` hook adds to it, as parts of one statement. */
+  const usageParts: ModelGateway['usageParts'] = (ex, ctx, model, usage) => {
+    const cost = costMicroCents(model, usage);
+    const id = newId();
+    const row = {
+      id,
+      organizationId: ctx.organizationId,
+      userId: ctx.userId ?? null,
+      agentId: ctx.agentId ?? null,
+      departmentId: ctx.departmentId ?? null,
+      integrationId: ctx.integrationId ?? null,
+      channel: ctx.channel ?? null,
+      runId: ctx.runId ?? null,
+      modelVersionId: model.versionId,
+      inputTokens: usage.inputTokens,
+      outputTokens: usage.outputTokens,
+      cachedInputTokens: usage.cachedInputTokens,
+      cacheWriteInputTokens: usage.cacheWriteInputTokens ?? 0,
+      costMicroCents: cost,
+    };
+    const recorded = { organizationId: ctx.organizationId, usageEventId: id, costMicroCents: cost };
+    const parts = [
+      { name: 'usage_event', statement: store.insertUsage(ex, row) },
+      ...(deps.onUsageRecorded?.(recorded) ?? []),
+    ];
+    return { id, costMicroCents: cost, parts };
+  };
 
   /**
    * The vendor connection of a catalog model, and the secrets to keep out of any message. The provider's address
@@ -150,33 +178,12 @@ export function createModelGateway(deps: ModelGatewayDeps): ModelGateway {
       return { ...out, costMicroCents: costMicroCents(req.model, out.usage) };
     },
 
+    usageParts,
+
     async recordUsage(ex, ctx, model, usage) {
-      const cost = costMicroCents(model, usage);
-      const id = newId();
-      const row = {
-        id,
-        organizationId: ctx.organizationId,
-        userId: ctx.userId ?? null,
-        agentId: ctx.agentId ?? null,
-        departmentId: ctx.departmentId ?? null,
-        integrationId: ctx.integrationId ?? null,
-        channel: ctx.channel ?? null,
-        runId: ctx.runId ?? null,
-        modelVersionId: model.versionId,
-        inputTokens: usage.inputTokens,
-        outputTokens: usage.outputTokens,
-        cachedInputTokens: usage.cachedInputTokens,
-        cacheWriteInputTokens: usage.cacheWriteInputTokens ?? 0,
-        costMicroCents: cost,
-      };
-      const onRecorded = deps.onUsageRecorded;
-      if (!onRecorded) await store.insertUsage(ex, row);
-      else
-        await withinTransaction(ex, async (tx) => {
-          await store.insertUsage(tx, row);
-          await onRecorded(tx, { organizationId: ctx.organizationId, usageEventId: id, costMicroCents: cost });
-        });
-      return { id, costMicroCents: cost };
+      const { id, costMicroCents, parts } = usageParts(ex, ctx, model, usage);
+      await executeParts(ex, parts);
+      return { id, costMicroCents };
     },
   };
 }

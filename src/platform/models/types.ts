@@ -1,6 +1,7 @@
 import type { ModelMessage } from 'ai';
 import type { z } from 'zod';
 import type { Executor } from '../db/client.ts';
+import type { StatementPart } from '../db/statement-parts.ts';
 
 /** The capability (`text`, `image`, `audio`, `embeddings`) or activity (`thinking`) an organization selects for. */
 export type ModelSelectionKey = 'text' | 'image' | 'audio' | 'embeddings' | 'thinking';
@@ -211,8 +212,8 @@ export interface ModelGateway {
    */
   generateImage(req: GenerateImageRequest): Promise<GeneratedImage>;
   /**
-   * Writes one usage_events row and runs the `onUsageRecorded` hook with it, atomically: in the caller's
-   * transaction, or in one of its own when handed the bare database; returns id and cost.
+   * Writes one usage_events row and what the `onUsageRecorded` hook adds to it (the wallet's debit), as one
+   * statement: atomic with or without a transaction around it; returns id and cost.
    */
   recordUsage(
     ex: Executor,
@@ -220,9 +221,16 @@ export interface ModelGateway {
     model: ResolvedModel,
     usage: ModelUsage,
   ): Promise<{ id: string; costMicroCents: bigint }>;
+  /** The same writes as parts, for a writer that sends them inside its own statement (a run's end). */
+  usageParts(
+    ex: Executor,
+    ctx: ModelCallContext,
+    model: ResolvedModel,
+    usage: ModelUsage,
+  ): { id: string; costMicroCents: bigint; parts: StatementPart[] };
 }
 
-/** A usage event just written, handed to `onUsageRecorded` in the event's own transaction. */
+/** A usage event being written, handed to `onUsageRecorded` for the writes that go with it. */
 export interface RecordedUsage {
   organizationId: string;
   usageEventId: string;
@@ -230,10 +238,10 @@ export interface RecordedUsage {
 }
 
 /**
- * What a module does with every usage event in the event's transaction (the billing module debits the wallet):
- * a failure rolls the event back with it.
+ * What a module writes with every usage event, in the event's own statement (the billing module debits the
+ * wallet): a failure rolls the event back with it. The event's row is the part named `usage_event`.
  */
-export type UsageRecordedHook = (tx: Executor, usage: RecordedUsage) => Promise<void>;
+export type UsageRecordedHook = (usage: RecordedUsage) => StatementPart[];
 
 /** Structured log sink (pino-compatible subset); the gateway never passes it a key, a body or a prompt. */
 export interface ModelLogger {

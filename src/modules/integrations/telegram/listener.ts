@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { telegramLinks, telegramPrompts } from '../../../platform/db/schema/index.ts';
 import type { InternalEventListener } from '../../../platform/events/internal.ts';
-import { enqueueRows } from '../../../platform/jobs/index.ts';
 
 /** The job that sends a finished Telegram run's reply back to its chat. */
 export const TELEGRAM_REPLY_JOB = 'telegram.reply';
@@ -24,35 +23,35 @@ export const telegramListener: InternalEventListener = (organizationId, name, ev
   if (name === 'run.completed' || name === 'run.failed') {
     if (event.channel !== 'telegram') return [];
     return [
-      enqueueRows({
+      {
         kind: TELEGRAM_REPLY_JOB,
         payload: payload({ organizationId, runId: event.subjectId }),
         dedupeKey: sql`${`telegram.reply:${event.subjectId}`}::text`,
         from: sql``,
-      }),
+      },
     ];
   }
   if (name === 'interrupt.raised') {
     const threadId = event.data.thread_id;
     if (!threadId) return [];
     return [
-      enqueueRows({
+      {
         kind: TELEGRAM_ASK_JOB,
         payload: payload({ organizationId, actId, threadId }),
         dedupeKey: sql`${`telegram.ask:${actId}`}::text`,
         from: sql`where exists (select 1 from ${telegramLinks} where ${telegramLinks.organizationId} = ${organizationId})`,
-      }),
+      },
     ];
   }
   if (name === 'interrupt.answered') {
     return [
-      enqueueRows({
+      {
         kind: TELEGRAM_SETTLE_JOB,
         payload: payload({ organizationId, actId }),
         dedupeKey: sql`${`telegram.settle:${actId}`}::text`,
         from: sql`where exists (select 1 from ${telegramPrompts} join ${telegramLinks} on ${telegramLinks.id} = ${telegramPrompts.linkId}
           where ${telegramPrompts.organizationId} = ${organizationId} and ${telegramPrompts.actId} = ${actId})`,
-      }),
+      },
     ];
   }
   return [];

@@ -7,7 +7,13 @@ export const say = {
   alreadyLinked: 'This chat is linked to your Atrium account. Write to me and I will answer; /stop unlinks it.',
   unlinked: 'This chat is no longer linked to Atrium. Send /start <code> to link it again.',
   privateOnly: 'I only talk in private chats. Write to me directly.',
-  textOnly: 'I can read text messages only for now.',
+  textOnly: 'I can read text messages, photos and documents only for now.',
+  tooLargeToRead: (maxBytes: number) =>
+    `That file is too large for me: send files of up to ${maxBytes / (1024 * 1024)} MB, or share it in Atrium.`,
+  fileType: (filename: string) =>
+    `I cannot read ${filename}. Send a photo, or a text, Markdown, CSV, JSON, HTML, PDF, Word (.docx) or Excel (.xlsx) file.`,
+  fileUnreadable: (filename: string, why: string) => `I could not read ${filename}: ${why}`,
+  fileUnavailable: 'I could not fetch that file from Telegram. Please send it again.',
   suspended: 'Your Atrium account or organization is suspended, so I cannot answer here.',
   busy: 'I am still on your previous message, or waiting for your answer to my question (reply to it). Then write again.',
   approved: 'Approved. Carrying on.',

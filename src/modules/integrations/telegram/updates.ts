@@ -1,9 +1,11 @@
 import { ApiError } from '../../../platform/http/errors.ts';
 import { newId } from '../../../platform/ids.ts';
 import { type Job, JobNotReady } from '../../../platform/jobs/index.ts';
+import type { ArtifactsService } from '../../artifacts/service.ts';
 import type { RunsService } from '../../runs/service.ts';
 import type { ThreadsService } from '../../threads/service.ts';
 import { type AnswerDeps, type CallbackQuery, createAnswers } from './answers.ts';
+import { carriesFile, createFileIntake, type FileMessage, fileOnlyText, uploadIdOf } from './files.ts';
 import { digestLinkCode } from './links.ts';
 import { say } from './messages.ts';
 import { telegramStore as store, type TelegramBotRow, type TelegramLinkRow } from './store.ts';
@@ -17,10 +19,10 @@ const requestIdOf = (update: Update) => `telegram-${update.update_id}`;
 /** The fields of a Telegram update this channel reads; anything else in it is ignored. */
 interface Update {
   update_id: number;
-  message?: {
-    message_id: number;
+  message?: FileMessage & {
     chat: { id: number; type: string };
     text?: string;
+    caption?: string;
     reply_to_message?: { message_id: number };
   };
   callback_query?: CallbackQuery;
@@ -30,18 +32,22 @@ export interface UpdateDeps extends AnswerDeps {
   runs: Pick<RunsService, 'launchIn'>;
   threads: Pick<ThreadsService, 'insertForTrigger' | 'find'>;
   dlp: { check(organizationId: string, text: string): Promise<void> };
+  /** Where a photo or document sent in the chat is kept: a file of the member's thread. */
+  artifacts: Pick<ArtifactsService, 'createArtifact'>;
   /** Wakes the run worker after a run was enqueued. */
   onRunEnqueued: () => void;
 }
 
 /**
- * Acts on one update a bot received: `/start <code>` links the chat, `/stop` unlinks it, any other text from a
- * linked chat posts in the member's thread and starts a run as them. Each update is acted on once (its id is
- * recorded in the transaction of what it does); the bot's answers in the chat are sent after that commit.
+ * Acts on one update a bot received: `/start <code>` links the chat, `/stop` unlinks it, any other text (or a
+ * photo or document, its caption the text) from a linked chat posts in the member's thread and starts a run as
+ * them. Each update is acted on once (its id is recorded in the transaction of what it does); the bot's answers in
+ * the chat are sent after that commit.
  */
 export function createUpdateHandler(deps: UpdateDeps) {
   const { db, telegram } = deps;
   const answers = createAnswers(deps);
+  const files = createFileIntake(deps);
 
   /** Records the update alone, for an update whose only effect is a message in the chat. */
   const firstTime = (bot: TelegramBotRow, update: Update) => store.markUpdate(db, bot.id, update.update_id);
@@ -80,14 +86,29 @@ export function createUpdateHandler(deps: UpdateDeps) {
     });
   }
 
-  /** Posts the text as the member and starts a run; the run's end sends the reply (listener.ts). */
-  async function ask(bot: TelegramBotRow, update: Update, linked: TelegramLinkRow, text: string) {
+  /**
+   * Posts the text as the member, with the file of `carrier` when given, and starts a run; the run's end sends the
+   * reply (listener.ts). The file is fetched and read before the transaction and stored within it, after the
+   * launch (a busy thread stores nothing), under an id derived from the update: a retry stores it once.
+   */
+  async function ask(
+    bot: TelegramBotRow,
+    update: Update,
+    linked: TelegramLinkRow,
+    text: string,
+    carrier?: FileMessage,
+  ): Promise<string | null> {
     const member = await deps.users.findForSignIn({ userId: linked.userId }, deps.clock.now());
     if (!member || member.isSuspended || member.organizationBlocked) {
       return (await firstTime(bot, update)) ? say.suspended : null;
     }
     try {
       await deps.dlp.check(bot.organizationId, text);
+      const received = carrier
+        ? await files.receive(deps.botToken(bot), uploadIdOf(bot.id, update.update_id), carrier)
+        : null;
+      if (received && 'refusal' in received) return (await firstTime(bot, update)) ? received.refusal : null;
+      const file = received?.file;
       const started = await db.transaction(async (tx) => {
         if (!(await store.markUpdate(tx, bot.id, update.update_id))) return false;
         const thread = await deps.threads.find(bot.organizationId, linked.threadId, tx);
@@ -102,8 +123,13 @@ export function createUpdateHandler(deps: UpdateDeps) {
             channel: 'telegram',
             integrationId: bot.id,
           },
-          { content: text, attachments: [], metadata: { telegram_message_id: update.message?.message_id ?? null } },
+          {
+            content: text,
+            attachments: file ? [files.attachmentOf(file)] : [],
+            metadata: { telegram_message_id: update.message?.message_id ?? null },
+          },
         );
+        if (file) await files.store(tx, { organizationId: bot.organizationId, threadId: thread.id }, file);
         return true;
       });
       if (started) deps.onRunEnqueued();
@@ -131,6 +157,11 @@ export function createUpdateHandler(deps: UpdateDeps) {
     let answer: string | null;
     if (message.chat.type !== 'private') {
       answer = (await firstTime(bot, update)) ? say.privateOnly : null;
+    } else if (carriesFile(message)) {
+      const linked = await store.linkOfChat(db, bot.id, chatId);
+      const text = message.caption?.trim() || fileOnlyText(message);
+      if (linked) answer = await ask(bot, update, linked, text, message);
+      else answer = (await firstTime(bot, update)) ? say.notLinked : null;
     } else if (typeof message.text !== 'string' || message.text.trim() === '') {
       answer = (await firstTime(bot, update)) ? say.textOnly : null;
     } else {

@@ -14,7 +14,14 @@ export interface TelegramBot {
 /** Rows of buttons under a message; `callback_data` (1-64 bytes) comes back in the `callback_query` update. */
 export type InlineKeyboard = { text: string; callback_data: string }[][];
 
-export type TelegramErrorKind = 'unauthorized' | 'refused' | 'unreachable' | 'rate_limited' | 'invalid_response';
+export type TelegramErrorKind =
+  | 'unauthorized'
+  | 'refused'
+  | 'unreachable'
+  | 'rate_limited'
+  | 'invalid_response'
+  /** A file past what a bot may download (getFile's refusal), or past the caller's own limit. */
+  | 'too_large';
 
 /** A failed call. Its message is built here from safe parts only: it never holds the bot token, nor has a cause. */
 export class TelegramError extends Error {
@@ -39,6 +46,8 @@ export interface TelegramClientOptions {
   /** Defaults to the vendor fetch: redirects only within the API's origin, so the token never reaches another host. */
   fetch?: typeof fetch;
   timeoutMs?: number;
+  /** For a file download, which may be many megabytes, instead of timeoutMs. */
+  downloadTimeoutMs?: number;
 }
 
 export interface SendMessage {
@@ -56,12 +65,23 @@ export interface SendDocument {
   caption?: string;
 }
 
+/** A file as getFile answers it: `filePath` is where its bytes are downloaded, valid for at least an hour. */
+export interface TelegramFile {
+  fileId: string;
+  fileUniqueId: string;
+  fileSize: number | null;
+  filePath: string;
+}
+
 export interface TelegramClient {
   getMe(token: string): Promise<TelegramBot>;
   setWebhook(token: string, webhook: { url: string; secretToken: string; allowedUpdates: string[] }): Promise<void>;
   deleteWebhook(token: string): Promise<void>;
   sendMessage(token: string, message: SendMessage): Promise<{ messageId: number }>;
   sendDocument(token: string, document: SendDocument): Promise<{ messageId: number }>;
+  getFile(token: string, fileId: string): Promise<TelegramFile>;
+  /** The bytes of a file getFile answered; a file of more than `maxBytes` is a `too_large` error, read no further. */
+  downloadFile(token: string, filePath: string, maxBytes: number): Promise<Buffer>;
   answerCallbackQuery(token: string, answer: { callbackQueryId: string; text?: string }): Promise<void>;
   editMessageReplyMarkup(
     token: string,
@@ -70,6 +90,16 @@ export interface TelegramClient {
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
+const DEFAULT_DOWNLOAD_TIMEOUT_MS = 60_000;
+
+/**
+ * A getFile `file_path` (`photos/file_12.jpg`): it goes into the download URL's path, so only a few plain segments
+ * of safe characters are taken, never `.` or `..`.
+ */
+const isFilePath = (path: string) =>
+  path.length <= 500 && path.split('/').every((segment) => /^[\w.-]+$/.test(segment) && !/^\.\.?$/.test(segment));
+/** Telegram's refusal of a file past the 20 MB a bot may download. */
+const FILE_TOO_BIG = /file is too big/i;
 
 /**
  * Telegram refuses to "edit" a keyboard into the one the message already has. Buttons already gone (an approval
@@ -86,6 +116,30 @@ const acknowledged = (result: unknown) => (result === true ? undefined : null);
 const sentMessage = (result: unknown) =>
   isRecord(result) && typeof result.message_id === 'number' ? { messageId: result.message_id } : null;
 
+const fileOf = (result: unknown): TelegramFile | null =>
+  isRecord(result) &&
+  typeof result.file_id === 'string' &&
+  typeof result.file_unique_id === 'string' &&
+  typeof result.file_path === 'string' &&
+  isFilePath(result.file_path)
+    ? {
+        fileId: result.file_id,
+        fileUniqueId: result.file_unique_id,
+        fileSize: typeof result.file_size === 'number' ? result.file_size : null,
+        filePath: result.file_path,
+      }
+    : null;
+
+/** A body as a Bot API envelope, or undefined when it is not one. */
+function envelopeOf(raw: Buffer): Record<string, unknown> | undefined {
+  try {
+    const parsed: unknown = JSON.parse(raw.toString('utf8'));
+    return isRecord(parsed) && typeof parsed.ok === 'boolean' ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 const botOf = (result: unknown): TelegramBot | null =>
   isRecord(result) &&
   typeof result.id === 'number' &&
@@ -98,6 +152,25 @@ export function createTelegramClient(options: TelegramClientOptions): TelegramCl
   const apiUrl = options.apiUrl.replace(/\/+$/, '');
   const vendorFetch = options.fetch ?? createVendorFetch({ allowPrivateAddresses: true });
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const downloadTimeoutMs = options.downloadTimeoutMs ?? DEFAULT_DOWNLOAD_TIMEOUT_MS;
+
+  /**
+   * One request and its body, at most `limit` bytes (null past it). A failure to get an answer becomes a
+   * TelegramError naming `what` and the reason, never the URL, which holds the token.
+   */
+  async function exchange(what: string, url: string, init: RequestInit, wait: number, limit: number) {
+    try {
+      const response = await vendorFetch(url, { ...init, signal: AbortSignal.timeout(wait) });
+      return { response, raw: await readLimited(response, limit) };
+    } catch (error) {
+      if (error instanceof VendorRedirectError)
+        throw new TelegramError('unreachable', `Telegram ${what}: ${error.message.replace('API key', 'bot token')}`);
+      throw new TelegramError(
+        'unreachable',
+        `Telegram could not be reached for ${what} (${fetchFailureReason(error, wait)})`,
+      );
+    }
+  }
 
   /**
    * POSTs one method and returns its `result` as `parse` reads it. Every failure becomes a TelegramError whose
@@ -110,35 +183,23 @@ export function createTelegramClient(options: TelegramClientOptions): TelegramCl
     parse: (result: unknown) => T | null,
     alreadyDone?: RegExp,
   ): Promise<T> {
-    if (!isTelegramToken(token)) throw new TelegramError('unauthorized', "The bot token is not in Telegram's format");
-    let response: Response;
-    let raw: Buffer | null;
-    try {
-      response = await vendorFetch(`${apiUrl}/bot${token}/${method}`, {
+    assertToken(token);
+    const { response, raw } = await exchange(
+      method,
+      `${apiUrl}/bot${token}/${method}`,
+      {
         method: 'POST',
         // FormData sets its own multipart content type with the boundary.
         ...(body instanceof FormData
           ? { body }
           : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      raw = await readLimited(response, ANSWER_LIMIT_BYTES);
-    } catch (error) {
-      if (error instanceof VendorRedirectError)
-        throw new TelegramError('unreachable', `Telegram ${method}: ${error.message.replace('API key', 'bot token')}`);
-      throw new TelegramError(
-        'unreachable',
-        `Telegram could not be reached for ${method} (${fetchFailureReason(error, timeoutMs)})`,
-      );
-    }
+      },
+      timeoutMs,
+      ANSWER_LIMIT_BYTES,
+    );
     if (raw === null) throw new TelegramError('invalid_response', `Telegram ${method} answered more than 1 MiB`);
-    let envelope: unknown;
-    try {
-      envelope = JSON.parse(raw.toString('utf8'));
-    } catch {
-      envelope = undefined;
-    }
-    if (!isRecord(envelope) || typeof envelope.ok !== 'boolean') {
+    const envelope = envelopeOf(raw);
+    if (!envelope) {
       // A proxy's error page while Telegram is down says nothing about the request.
       if (response.status >= 500)
         throw new TelegramError('unreachable', `Telegram ${method} failed: ${statusLine(response.status, null)}`);
@@ -202,6 +263,32 @@ export function createTelegramClient(options: TelegramClientOptions): TelegramCl
       return call(token, 'sendDocument', form, sentMessage);
     },
 
+    getFile: (token, fileId) => call(token, 'getFile', { file_id: fileId }, fileOf),
+
+    async downloadFile(token, filePath, maxBytes) {
+      assertToken(token);
+      if (!isFilePath(filePath))
+        throw new TelegramError('invalid_response', 'The file path to download is not one getFile answers');
+      const { response, raw } = await exchange(
+        'the file download',
+        `${apiUrl}/file/bot${token}/${filePath}`,
+        { method: 'GET' },
+        downloadTimeoutMs,
+        maxBytes,
+      );
+      if (response.ok) {
+        if (raw === null) throw new TelegramError('too_large', `The file is larger than ${maxBytes} bytes`);
+        return raw;
+      }
+      // A path is valid for an hour: its 404 is a file gone, not the token refused as a method's 404 is.
+      if (response.status === 404)
+        throw new TelegramError('refused', 'Telegram file download was refused: the file is no longer available');
+      // Otherwise a Bot API envelope (a revoked token, Telegram failing), or a proxy's page.
+      const envelope = raw === null ? undefined : envelopeOf(raw);
+      if (envelope) throw failure('file download', token, response.status, envelope);
+      throw new TelegramError('unreachable', `Telegram file download failed: ${statusLine(response.status, null)}`);
+    },
+
     answerCallbackQuery: (token, answer) =>
       call(
         token,
@@ -227,6 +314,10 @@ export function createTelegramClient(options: TelegramClientOptions): TelegramCl
   };
 }
 
+function assertToken(token: string): void {
+  if (!isTelegramToken(token)) throw new TelegramError('unauthorized', "The bot token is not in Telegram's format");
+}
+
 /** The error of an `ok: false` envelope, sorted by Telegram's error_code (the HTTP status when it has none). */
 function failure(method: string, token: string, status: number, envelope: Record<string, unknown>): TelegramError {
   const code = typeof envelope.error_code === 'number' ? envelope.error_code : status;
@@ -235,6 +326,7 @@ function failure(method: string, token: string, status: number, envelope: Record
   // A revoked or mistyped token: Telegram answers 401 Unauthorized, or 404 Not Found for one it cannot parse.
   if (code === 401 || code === 404)
     return new TelegramError('unauthorized', `Telegram refused the bot token (${said})`);
+  if (FILE_TOO_BIG.test(description)) return new TelegramError('too_large', `Telegram ${method}: ${said}`);
   if (code === 429) {
     const parameters = isRecord(envelope.parameters) ? envelope.parameters : {};
     const retryAfter = typeof parameters.retry_after === 'number' ? parameters.retry_after : undefined;

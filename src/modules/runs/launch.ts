@@ -1,7 +1,8 @@
-import { getTableColumns, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
 import { isUniqueViolation } from '../../platform/db/errors.ts';
 import { messages, runs } from '../../platform/db/schema/index.ts';
+import { rowOf } from '../../platform/db/statement-parts.ts';
 import { type InternalEvents, messageEvent } from '../../platform/events/internal.ts';
 import { conflict } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
@@ -37,12 +38,6 @@ export interface NewMessage {
   attachments: unknown[];
   metadata: Record<string, unknown>;
 }
-
-/** The columns of `table` as a CTE that returned them exposes them: the select of a whole row from it. */
-const rowOf = (cte: object, table: typeof messages | typeof runs) =>
-  Object.fromEntries(
-    Object.keys(getTableColumns(table)).map((key) => [key, (cte as Record<string, unknown>)[key]]),
-  ) as never;
 
 /**
  * A user message and, when `run` is given, the run answering it (the new message, or `run.inputMessageId`) with its

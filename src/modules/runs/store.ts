@@ -79,12 +79,6 @@ const statements = prepared((db) => ({
 }));
 
 export const messagesStore = {
-  /** Inserts a run's output message under its reserved id; a second attempt is a no-op and returns the first. */
-  async insertOutput(db: Executor, row: typeof messages.$inferInsert): Promise<MessageRow> {
-    const [inserted] = await db.insert(messages).values(row).onConflictDoNothing({ target: messages.id }).returning();
-    return inserted ?? (await messagesStore.find(db, row.organizationId, row.id!))!;
-  },
-
   async find(db: Executor, organizationId: string, id: string): Promise<MessageRow | null> {
     const [row] = await statements(db).findMessage.execute({ organizationId, id });
     return row ?? null;
@@ -233,18 +227,6 @@ export const actsStore = {
   },
 
   /** Ends every unfinished act of a run (cancel or failure). */
-  async closeOpen(db: Executor, organizationId: string, runId: string, status: 'cancelled' | 'failed') {
-    await db
-      .update(acts)
-      .set({ status, interrupt: null, updatedAt: sql`now()`, completedAt: sql`now()` })
-      .where(
-        and(
-          eq(acts.organizationId, organizationId),
-          eq(acts.runId, runId),
-          inArray(acts.status, ['pending', 'running', 'awaiting']),
-        ),
-      );
-  },
 };
 
 /** The act kind of a run's pause on a spend limit (engine/spend-gate.ts): org admins answer it, whoever's the thread. */

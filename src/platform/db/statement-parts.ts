@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { getTableColumns, type SQL, sql, type Table } from 'drizzle-orm';
 import type { Executor } from './client.ts';
 
 /**
@@ -23,3 +23,9 @@ export async function executeParts(ex: Executor, parts: StatementPart[]): Promis
 /** The parts as Drizzle CTEs, for a statement that ends in a typed select (`ex.with(...partsAsCtes(ex, parts))`). */
 export const partsAsCtes = (ex: Executor, parts: StatementPart[]) =>
   parts.map((part) => ex.$with(part.name, {}).as(part.statement));
+
+/** The columns of `table` as a CTE that returned them exposes them: the typed select of a whole row from it. */
+export const rowOf = (cte: object, table: Table) =>
+  Object.fromEntries(
+    Object.keys(getTableColumns(table)).map((key) => [key, (cte as Record<string, unknown>)[key]]),
+  ) as never;

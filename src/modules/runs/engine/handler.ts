@@ -1,5 +1,6 @@
 import type { Executor } from '../../../platform/db/client.ts';
 import { loggableError } from '../../../platform/db/errors.ts';
+import type { StatementPart } from '../../../platform/db/statement-parts.ts';
 import type { EventBus } from '../../../platform/events/index.ts';
 import type { InternalEvents } from '../../../platform/events/internal.ts';
 import { ApiError } from '../../../platform/http/errors.ts';
@@ -279,17 +280,17 @@ async function modelRound(
 
   const toolCalls = result.toolCalls.map((c) => ({ ...c, actId: newId() }));
   const round: RunRound = { text: roundText, toolCalls, model: call.model.versionId };
-  const recordUsage = (tx: Executor) => deps.gateway.recordUsage(tx, call.ctx, call.model, result.usage);
   if (toolCalls.length === 0) {
     const text = settled + (settled && roundText ? '\n\n' : '') + roundText;
-    await complete(deps, { ...run, partialText: text }, '', recordUsage);
+    const usage = deps.gateway.usageParts(db, call.ctx, call.model, result.usage).parts;
+    await complete(deps, { ...run, partialText: text }, '', usage);
     return true;
   }
   const base = state.rounds.reduce((n, r) => n + r.toolCalls.length, 0);
   // The acts and the round that called them are written together: the run snapshot reads no acts of a run whose
   // rounds called no tool (snapshot.ts).
   await db.transaction(async (tx) => {
-    await recordUsage(tx);
+    await deps.gateway.recordUsage(tx, call.ctx, call.model, result.usage);
     await actsStore.insertMany(
       tx,
       toolCalls.map((c, i) => ({
@@ -331,19 +332,11 @@ async function republishEnd(deps: RunEngineDeps, run: RunRow): Promise<void> {
   await deps.bus.publish(run.id, terminalEvent(status, output, run.error ?? undefined));
 }
 
-/** Ends the run with its draft (plus `note`); `alongside` writes in the same transaction (the last round's usage). */
-async function complete(
-  deps: RunEngineDeps,
-  run: RunRow,
-  note: string,
-  alongside?: (tx: Executor) => Promise<unknown>,
-): Promise<void> {
+/** Ends the run with its draft (plus `note`); `alongside` is written in the same statement (the last round's usage). */
+async function complete(deps: RunEngineDeps, run: RunRow, note: string, alongside?: StatementPart[]): Promise<void> {
   const text = run.partialText + note;
   const content = text.trim() ? text : 'I have nothing to add.';
-  const output = await deps.db.transaction(async (tx) => {
-    await alongside?.(tx);
-    return endRun(tx, deps.internalEvents, run, { status: 'completed', content });
-  });
+  const output = await endRun(deps.db, deps.internalEvents, run, { status: 'completed', content }, alongside);
   if (!output) return;
   await deps.bus.publish(run.id, runEvent('tokens', 'completed', { text: content }));
   await deps.bus.publish(run.id, terminalEvent('completed', output));
@@ -357,9 +350,7 @@ async function fail(deps: RunEngineDeps, organizationId: string, runId: string, 
       ? { code: error.code, message: error.message }
       : { code: 'run_failed', message: 'The run failed because of an internal error' };
   const content = `${run.partialText ? `${run.partialText}\n\n` : ''}The run failed: ${reason.message}`;
-  const ended = await deps.db.transaction((tx) =>
-    endRun(tx, deps.internalEvents, run, { status: 'failed', content, error: reason }),
-  );
+  const ended = await endRun(deps.db, deps.internalEvents, run, { status: 'failed', content, error: reason });
   if (!ended) return;
   await deps.bus.publish(runId, runEvent('errors', 'raised', reason));
   await deps.bus.publish(runId, actsUpdated(await actsStore.listForRun(deps.db, organizationId, runId)));

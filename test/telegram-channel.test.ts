@@ -8,6 +8,7 @@ import { startTestApp, type TestApp } from './helpers/app.ts';
 import { expectError, ISO_MS } from './helpers/assertions.ts';
 import { addUser, createOrgWithAdmin, type OrgUser, type TestOrg } from './helpers/fixtures.ts';
 import { expectRouteSecurity, randomId } from './helpers/security.ts';
+import { until } from './helpers/until.ts';
 
 let app: TestApp;
 let telegram: FakeTelegram;
@@ -19,16 +20,6 @@ let updates = 0;
 let chats = 0;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(what: string, read: () => Promise<T | undefined | null | false>, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`${what} did not happen in time`);
-    await sleep(50);
-  }
-}
 
 /** What the bot sent to a chat, oldest first. */
 const sentTo = (chatId: number) =>

@@ -17,6 +17,7 @@ import { startTestApp, type TestApp } from './helpers/app.ts';
 import { UUID } from './helpers/assertions.ts';
 import { addUser, createOrgWithAdmin, type OrgUser, type TestOrg } from './helpers/fixtures.ts';
 import { sampleFiles } from './helpers/sample-files.ts';
+import { until } from './helpers/until.ts';
 import { catalogModel } from './model-gateway.fixtures.ts';
 
 /** Photos and documents sent to a linked chat reach the member's run as attached thread files. */
@@ -34,16 +35,6 @@ const TOO_LARGE = 'That file is too large for me: send files of up to 20 MB, or 
 const VENDOR_REPLY = 'Hello from the fake vendor.';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(what: string, read: () => Promise<T | undefined | null | false>, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`${what} did not happen in time`);
-    await sleep(50);
-  }
-}
 
 /** Bytes that begin as a JPEG does; `label` tells them apart. */
 const jpeg = (label: string) =>

@@ -1,17 +1,18 @@
+import { IMAGE_SNIFF_BYTES, imageTypeOf, type SniffedImageType } from '../../platform/image-type.ts';
 import { BlobNotFoundError, type BlobStorage } from '../../platform/storage/index.ts';
 import { svgRefusal } from './svg-safety.ts';
 
 export const SVG = 'image/svg+xml';
 
-/** The first bytes each binary type starts with (WebP: `RIFF`, four size bytes, `WEBP`). */
+/** Whether the first bytes of a file are those of each binary type a slot takes. */
+const isImage = (mimeType: SniffedImageType) => (head: Buffer) => imageTypeOf(head) === mimeType;
 const SIGNATURES: Record<string, (head: Buffer) => boolean> = {
-  'image/png': (h) => h.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
-  'image/jpeg': (h) => h.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff])),
-  'image/webp': (h) =>
-    h.subarray(0, 4).toString('latin1') === 'RIFF' && h.subarray(8, 12).toString('latin1') === 'WEBP',
+  'image/png': isImage('image/png'),
+  'image/jpeg': isImage('image/jpeg'),
+  'image/webp': isImage('image/webp'),
   'application/pdf': (h) => h.subarray(0, 5).toString('latin1') === '%PDF-',
 };
-const SIGNATURE_BYTES = 12;
+const SIGNATURE_BYTES = IMAGE_SNIFF_BYTES;
 
 /** At most `maxBytes` from the start of the blob, without reading the rest. */
 async function readPrefix(storage: BlobStorage, key: string, maxBytes: number): Promise<Buffer> {

@@ -1,3 +1,4 @@
+import { imageTypeOf } from '../../platform/image-type.ts';
 /** The largest logo embedded in a file (the branding upload limit). */
 export const MAX_LOGO_BYTES = 5 * 1024 * 1024;
 
@@ -39,9 +40,8 @@ function jpegSize(data: Buffer) {
 
 function webpSize(data: Buffer) {
   if (data.length < 16) return null;
-  const riff = data.subarray(0, 4).toString('latin1') === 'RIFF' && data.subarray(8, 12).toString('latin1') === 'WEBP';
   // Only the dashboard takes a WebP logo, and a browser sizes it itself: the size here just has to be positive.
-  return riff ? { width: 1, height: 1 } : null;
+  return imageTypeOf(data) === 'image/webp' ? { width: 1, height: 1 } : null;
 }
 
 const SVG_ROOT = /<svg\b[^>]*>/i;

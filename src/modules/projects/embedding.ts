@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
-import { enqueue, type JobHandler } from '../../platform/jobs/index.ts';
+import { enqueueRows, type JobHandler } from '../../platform/jobs/index.ts';
 import { EMBED_BATCH_SIZE, type ModelGateway } from '../../platform/models/index.ts';
 import { embeddingStore as store } from './embedding.store.ts';
 
@@ -8,8 +8,18 @@ export const EMBED_JOB = 'project_file.embed';
 /** Files a search queues for embedding at most: the next searches queue the rest. */
 const BACKFILL_FILES_PER_SEARCH = 20;
 
-/** At most one embedding job ever per file and model. */
-const jobKey = (fileId: string, modelId: string) => `${EMBED_JOB}:${fileId}:${modelId}`;
+/** At most one embedding job ever per file and model: its dedupe key, over a file id in SQL. */
+const jobKey = (fileId: SQL, modelId: string) => sql`${`${EMBED_JOB}:`} || ${fileId} || ${`:${modelId}`}`;
+
+/** The embedding jobs of the files given as `file_id` by `files` (a `from …` clause aliased `f`), by one model. */
+const embedJobs = (organizationId: string, modelId: string, files: SQL) =>
+  enqueueRows({
+    kind: EMBED_JOB,
+    payload: sql`jsonb_build_object('organizationId', ${organizationId}::text, 'fileId', f.file_id::text,
+      'modelId', ${modelId}::text)`,
+    dedupeKey: jobKey(sql`f.file_id::text`, modelId),
+    from: files,
+  });
 
 type EmbedPayload = { organizationId: string; fileId: string; modelId: string };
 
@@ -25,14 +35,6 @@ export type EmbeddingModels = Pick<ModelGateway, 'embedder' | 'embed' | 'recordU
  */
 export function createEmbedding(deps: { db: Executor; models: EmbeddingModels; onJobsEnqueued?: () => void }) {
   const { db, models } = deps;
-
-  /** Queues the embedding of a file by a model, once per file and model whoever asks. */
-  const enqueueEmbedding = (ex: Executor, organizationId: string, fileId: string, modelId: string) =>
-    enqueue(ex, {
-      kind: EMBED_JOB,
-      payload: { organizationId, fileId, modelId } satisfies EmbedPayload,
-      dedupeKey: jobKey(fileId, modelId),
-    });
 
   const handler: JobHandler = async (job) => {
     const { organizationId, fileId, modelId } = job.payload as EmbedPayload;
@@ -62,7 +64,8 @@ export function createEmbedding(deps: { db: Executor; models: EmbeddingModels; o
     /** In ingestion's indexing transaction: the file's chunks get vectors when the organization has a model. */
     async afterIndexing(tx: Executor, organizationId: string, fileId: string): Promise<void> {
       const model = await models.embedder(organizationId, tx);
-      if (model) await enqueueEmbedding(tx, organizationId, fileId, model.versionId);
+      if (model)
+        await tx.execute(embedJobs(organizationId, model.versionId, sql`from (select ${fileId}::uuid as file_id) f`));
     },
 
     /**
@@ -70,10 +73,11 @@ export function createEmbedding(deps: { db: Executor; models: EmbeddingModels; o
      * searched; until then they are found by their words only.
      */
     async backfill(organizationId: string, projectId: string, modelId: string): Promise<void> {
-      const keyOf = (fileId: SQL) => sql`${`${EMBED_JOB}:`} || ${fileId} || ${`:${modelId}`}`;
+      const keyOf = (fileId: SQL) => jobKey(fileId, modelId);
       const files = await store.filesWithout(db, organizationId, projectId, modelId, keyOf, BACKFILL_FILES_PER_SEARCH);
       if (files.length === 0) return;
-      for (const { fileId } of files) await enqueueEmbedding(db, organizationId, fileId, modelId);
+      const ids = sql`${`{${files.map((f) => f.fileId).join(',')}}`}::uuid[]`;
+      await db.execute(embedJobs(organizationId, modelId, sql`from unnest(${ids}) as f(file_id)`));
       deps.onJobsEnqueued?.();
     },
   };

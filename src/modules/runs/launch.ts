@@ -81,7 +81,7 @@ export async function writeLaunch(
   if (write.run) {
     const runId = newId();
     runCte = insertRun(ex, launch, runId, inputMessageId);
-    ctes.push(runCte, ex.$with('start_job', {}).as(startJob(ex, organizationId, runId)));
+    ctes.push(runCte, ex.$with('start_job', {}).as(startJob(organizationId, runId)));
   }
   const [first, second] = [messageCte, runCte].filter((cte) => cte !== null);
   const selection = {
@@ -127,7 +127,7 @@ const insertRun = (ex: Executor, launch: Launch, id: string, inputMessageId: str
       .returning(),
   );
 
-const startJob = (ex: Executor, organizationId: string, runId: string) =>
+const startJob = (organizationId: string, runId: string) =>
   enqueueRows({
     kind: RUN_JOB,
     payload: sql`${JSON.stringify({ organizationId, runId })}::jsonb`,

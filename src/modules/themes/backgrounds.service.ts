@@ -5,11 +5,11 @@ import { insertWithinCap } from '../../platform/db/capped.ts';
 import type { Executor } from '../../platform/db/client.ts';
 import { conflict, invalidRequest, notFound } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
+import { IMAGE_SNIFF_BYTES, imageTypeOf } from '../../platform/image-type.ts';
 import { enqueue, type JobHandler } from '../../platform/jobs/index.ts';
 import { type BlobStorage, enqueueBlobDeletion } from '../../platform/storage/index.ts';
 import { themeAssetsStore as assets, type ThemeAssetRow } from './assets.store.ts';
-import type { AttachBackgroundInput, BackgroundMimeType, RequestBackgroundInput } from './backgrounds.schemas.ts';
-import { looksLike, SNIFF_BYTES } from './image-sniff.ts';
+import type { AttachBackgroundInput, RequestBackgroundInput } from './backgrounds.schemas.ts';
 import type { ThemeVariant } from './schemas.ts';
 import { type ThemeChanges, type ThemeRow, themesStore as themes } from './store.ts';
 import { toThemeView } from './views.ts';
@@ -125,8 +125,8 @@ export function createBackgroundsService(deps: { db: Executor; storage: BlobStor
       if (blob.sizeBytes !== asset.sizeBytes) {
         throw uploadIncomplete(`The upload has ${blob.sizeBytes} bytes, ${asset.sizeBytes} were declared`);
       }
-      const head = await readHead(await storage.readStream(asset.storageKey), SNIFF_BYTES);
-      if (!looksLike(asset.mimeType as BackgroundMimeType, head)) {
+      const head = await readHead(await storage.readStream(asset.storageKey), IMAGE_SNIFF_BYTES);
+      if (imageTypeOf(head) !== asset.mimeType) {
         throw invalidRequest(`The uploaded file is not a ${asset.mimeType} image`);
       }
       const { theme, replaced } = await db.transaction(async (tx) => {

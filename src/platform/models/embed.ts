@@ -13,6 +13,9 @@ export function unitLength(vector: readonly number[]): number[] {
   return norm === 0 ? vector.map(() => 0) : vector.map((x) => x / norm);
 }
 
+/** The widest vector kept: above every embeddings model in the field (3,072 at most), and a bound on a chunk's row. */
+export const MAX_EMBEDDING_DIMENSIONS = 4096;
+
 /**
  * One attempt at embedding `texts`: the vendor must answer one finite vector per text, all of one dimension, or
  * the answer is a model failure rather than vectors that would rank nonsense.
@@ -27,6 +30,8 @@ export async function embedAttempt(
   const { embeddings } = result;
   if (embeddings.length !== texts.length) throw invalid(`${embeddings.length} vectors for ${texts.length} texts`);
   const dimensions = embeddings[0]?.length ?? 0;
+  if (dimensions > MAX_EMBEDDING_DIMENSIONS)
+    throw invalid(`the vectors have ${dimensions} dimensions, more than the ${MAX_EMBEDDING_DIMENSIONS} kept`);
   for (const vector of embeddings) {
     if (vector.length === 0 || vector.length !== dimensions) throw invalid('the vectors differ in dimension');
     if (!vector.every(Number.isFinite)) throw invalid('a vector holds a value that is not a finite number');

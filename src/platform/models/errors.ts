@@ -9,7 +9,7 @@ import {
 import { ApiError } from '../http/errors.ts';
 import { PrivateAddressError } from './private-addresses.ts';
 import type { ResolvedModel } from './types.ts';
-import { VendorRedirectError } from './vendor-fetch.ts';
+import { VendorRedirectError, VendorResponseTooLargeError } from './vendor-fetch.ts';
 
 /** What went wrong with a vendor call, stripped of everything but what an operator may read. */
 export interface ModelFailure {
@@ -124,10 +124,22 @@ function vendorObjectFailure(error: Record<string, unknown>): ModelFailure {
   };
 }
 
+/** The error itself or the first of its causes (the AI SDK wraps what a read threw) that is a `type`. */
+function causeOfType<T extends Error>(error: unknown, type: new (...args: never[]) => T): T | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current; depth++) {
+    if (current instanceof type) return current;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
 /** Sorts any error of an AI SDK call into a ModelFailure; never keeps request bodies or raw response bodies. */
 export function classifyFailure(error: unknown): ModelFailure {
   if (error instanceof ModelFailureError) return error.failure;
   if (error instanceof VendorRedirectError) return { kind: 'config', retryable: false, detail: error.message };
+  const tooLarge = causeOfType(error, VendorResponseTooLargeError);
+  if (tooLarge) return { kind: 'invalid-response', retryable: false, detail: tooLarge.message };
   if (error instanceof PrivateAddressError)
     return {
       kind: 'config',

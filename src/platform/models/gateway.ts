@@ -103,7 +103,12 @@ export function createModelGateway(deps: ModelGatewayDeps): ModelGateway {
       }
     }
     if (apiKey === null && KEY_REQUIRED_SLUGS.has(model.providerSlug)) throw fail('the provider has no API key');
-    const connection = { baseUrl: stored.baseUrl, apiKey, allowPrivateAddresses: deps.allowPrivateAddresses ?? true };
+    const connection = {
+      baseUrl: stored.baseUrl,
+      apiKey,
+      allowPrivateAddresses: deps.allowPrivateAddresses ?? true,
+      maxResponseBytes: config.maxResponseBytes,
+    };
     return { connection, secrets: [apiKey] };
   }
 

@@ -1,4 +1,5 @@
 import type { ImageModelV3 } from '@ai-sdk/provider';
+import { imageTypeOf } from '../image-type.ts';
 import type { Watchdog } from './attempts.ts';
 import { ModelFailureError } from './errors.ts';
 import type { GeneratedImage, GenerateImageRequest, ModelGatewayConfig, ModelUsage } from './types.ts';
@@ -15,15 +16,12 @@ export const imageCallConfig = (config: ModelGatewayConfig): ModelGatewayConfig 
   idleTimeoutMs: Math.min(config.totalTimeoutMs, Math.max(config.idleTimeoutMs, IMAGE_SILENCE_MS)),
 });
 
-const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-const ascii = (bytes: Uint8Array, start: number, end: number) => String.fromCharCode(...bytes.subarray(start, end));
+const GENERATED_TYPES = new Set<string>(['image/png', 'image/jpeg', 'image/webp']);
 
-/** The type of an image told by its first bytes (PNG, JPEG or WebP), or null for anything else. */
+/** The type of a generated image told by its first bytes (PNG, JPEG or WebP), or null for anything else. */
 export function imageMimeType(bytes: Uint8Array): GeneratedImage['mimeType'] | null {
-  if (bytes.length >= PNG.length && PNG.every((b, i) => bytes[i] === b)) return 'image/png';
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  if (bytes.length >= 12 && ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 12) === 'WEBP') return 'image/webp';
-  return null;
+  const type = imageTypeOf(bytes);
+  return type && GENERATED_TYPES.has(type) ? (type as GeneratedImage['mimeType']) : null;
 }
 
 const invalid = (detail: string) => new ModelFailureError({ kind: 'invalid-response', retryable: false, detail });

@@ -2,6 +2,7 @@ import type { ModelMessage } from 'ai';
 import type { z } from 'zod';
 import type { Executor } from '../db/client.ts';
 import type { StatementPart } from '../db/statement-parts.ts';
+import { MAX_VENDOR_RESPONSE_BYTES } from './vendor-fetch.ts';
 
 /** The capability (`text`, `image`, `audio`, `embeddings`) or activity (`thinking`) an organization selects for. */
 export type ModelSelectionKey = 'text' | 'image' | 'audio' | 'embeddings' | 'thinking';
@@ -261,6 +262,8 @@ export interface ModelGatewayConfig {
   maxDelayMs: number;
   /** The offline model's pause between deltas (tests); 0 in production. */
   offlineDeltaDelayMs: number;
+  /** The most one vendor answer may hold (vendor-fetch.ts MAX_VENDOR_RESPONSE_BYTES; tests lower it). */
+  maxResponseBytes: number;
 }
 
 export const DEFAULT_MODEL_GATEWAY_CONFIG: ModelGatewayConfig = {
@@ -270,4 +273,5 @@ export const DEFAULT_MODEL_GATEWAY_CONFIG: ModelGatewayConfig = {
   baseDelayMs: 500,
   maxDelayMs: 8_000,
   offlineDeltaDelayMs: 0,
+  maxResponseBytes: MAX_VENDOR_RESPONSE_BYTES,
 };

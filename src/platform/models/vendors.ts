@@ -12,6 +12,8 @@ export interface VendorConnection {
   apiKey: string | null;
   /** ATRIUM_ALLOW_PRIVATE_MODEL_URLS: false refuses addresses resolving to loopback, private or link-local ones. */
   allowPrivateAddresses: boolean;
+  /** The most one answer may hold (the gateway's `maxResponseBytes`). */
+  maxResponseBytes: number;
 }
 
 /** Slugs that must carry a key: their SDKs would otherwise read OPENAI_API_KEY / ANTHROPIC_API_KEY from the env. */
@@ -30,7 +32,7 @@ function sdkSettings(model: ResolvedModel, connection: VendorConnection) {
   const baseURL = effectiveBaseUrl(model.providerSlug, connection.baseUrl);
   if (baseURL === null) throw new Error('provider has no base_url');
   const apiKey = connection.apiKey ?? undefined;
-  const fetch = createVendorFetch({ allowPrivateAddresses: connection.allowPrivateAddresses });
+  const fetch = createVendorFetch(connection);
   return { baseURL, apiKey, fetch };
 }
 

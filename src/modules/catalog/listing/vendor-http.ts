@@ -1,7 +1,11 @@
 import { ApiError } from '../../../platform/http/errors.ts';
 import { statusLine, vendorErrorCode } from '../../../platform/models/errors.ts';
 import { PrivateAddressError } from '../../../platform/models/private-addresses.ts';
-import { createVendorFetch, VendorRedirectError } from '../../../platform/models/vendor-fetch.ts';
+import {
+  createVendorFetch,
+  VendorRedirectError,
+  VendorResponseTooLargeError,
+} from '../../../platform/models/vendor-fetch.ts';
 import type { VendorRequest } from './types.ts';
 
 export const vendorError = (message: string) => new ApiError(502, 'vendor_error', message);
@@ -26,6 +30,8 @@ export async function getVendorJson(url: string, headers: Record<string, string>
     if (e.name === 'TimeoutError' || e.name === 'AbortError')
       throw vendorError(`The vendor did not answer within ${req.timeoutMs} ms`);
     if (err instanceof VendorRedirectError) throw vendorError(`The vendor could not be listed: ${err.message}`);
+    const tooLarge = [err, e.cause].find((x) => x instanceof VendorResponseTooLargeError);
+    if (tooLarge) throw vendorError(`The vendor could not be listed: ${(tooLarge as Error).message}`);
     if (err instanceof PrivateAddressError)
       throw vendorError(`The vendor address is refused: ${err.message} (ATRIUM_ALLOW_PRIVATE_MODEL_URLS=false)`);
     const code = e.cause?.code ?? e.code;

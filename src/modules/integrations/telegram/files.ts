@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Executor } from '../../../platform/db/client.ts';
 import { extractText, UnreadableFile, UnsupportedFileType } from '../../../platform/extract/index.ts';
+import { imageTypeOf, type SniffedImageType } from '../../../platform/image-type.ts';
 import { type ArtifactsService, MAX_ARTIFACT_BYTES } from '../../artifacts/service.ts';
 import { type TelegramClient, TelegramError } from '../vendors/telegram.ts';
 import { say } from './messages.ts';
@@ -51,20 +52,12 @@ export const fileOnlyText = (message: FileMessage) =>
   message.photo?.length ? 'Please look at the attached photo.' : 'Please look at the attached file.';
 
 /** The images a run's model reads, told by their first bytes (a sender's declared type is not trusted). */
-const IMAGE_TYPES: { mimeType: string; extension: string; is: (head: Buffer) => boolean }[] = [
-  { mimeType: 'image/jpeg', extension: '.jpg', is: (h) => h[0] === 0xff && h[1] === 0xd8 && h[2] === 0xff },
-  {
-    mimeType: 'image/png',
-    extension: '.png',
-    is: (h) => h.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
-  },
-  { mimeType: 'image/gif', extension: '.gif', is: (h) => /^GIF8[79]a/.test(h.subarray(0, 6).toString('latin1')) },
-  {
-    mimeType: 'image/webp',
-    extension: '.webp',
-    is: (h) => h.subarray(0, 4).toString('latin1') === 'RIFF' && h.subarray(8, 12).toString('latin1') === 'WEBP',
-  },
-];
+const IMAGE_EXTENSIONS: Partial<Record<SniffedImageType, string>> = {
+  'image/jpeg': '.jpg',
+  'image/png': '.png',
+  'image/gif': '.gif',
+  'image/webp': '.webp',
+};
 
 /**
  * The artifact id of the file an update carries: a UUID (version 8, name-based) of the bot and the update, so a
@@ -127,11 +120,12 @@ export function createFileIntake(deps: {
 
   /** An image by its bytes, else the text the extractors read of it; any other file is refused. */
   async function readable(message: FileMessage, bytes: Buffer, id: string): Promise<Received> {
-    const image = IMAGE_TYPES.find((type) => type.is(bytes));
+    const imageType = imageTypeOf(bytes);
+    const extension = imageType && IMAGE_EXTENSIONS[imageType];
     const named = plainName(message.document?.file_name);
-    if (image) {
-      const filename = named ?? `${message.photo?.length ? 'photo' : 'image'}-${message.message_id}${image.extension}`;
-      return { file: { id, filename, mimeType: image.mimeType, bytes, content: null } };
+    if (imageType && extension) {
+      const filename = named ?? `${message.photo?.length ? 'photo' : 'image'}-${message.message_id}${extension}`;
+      return { file: { id, filename, mimeType: imageType, bytes, content: null } };
     }
     const filename = named ?? `file-${message.message_id}`;
     const mimeType = message.document?.mime_type?.trim() || 'application/octet-stream';

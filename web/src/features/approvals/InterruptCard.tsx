@@ -10,10 +10,12 @@ interface InterruptCardProps {
   threadId: string;
   runId: string;
   interrupt: PendingInterrupt;
+  /** Who answers it when the viewer may not (a spend-limit pause is an org admin's): said instead of the buttons. */
+  answeredBy?: string | null;
 }
 
 /** A paused run's question, answered in place: Approve / Reject for approvals, an answer for clarifications. */
-export function InterruptCard({ threadId, runId, interrupt }: InterruptCardProps) {
+export function InterruptCard({ threadId, runId, interrupt, answeredBy = null }: InterruptCardProps) {
   const answer = useAnswerInterrupt({ threadId, runId, interruptId: interrupt.id });
   const titleId = useId();
   const isApproval = interrupt.type === 'approval';
@@ -25,7 +27,9 @@ export function InterruptCard({ threadId, runId, interrupt }: InterruptCardProps
         {isApproval ? 'Approval needed' : 'Question for you'}
       </p>
       <p className={styles.prompt}>{interrupt.prompt}</p>
-      {answer.isSuccess ? (
+      {answeredBy ? (
+        <p className="muted">The run goes on once {answeredBy} answers this.</p>
+      ) : answer.isSuccess ? (
         <p role="status" className="muted">
           Answer sent. The run goes on.
         </p>

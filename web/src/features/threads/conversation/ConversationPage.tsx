@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { LoadError, Loading } from '../../../components/QueryStatus.tsx';
 import { describeError, isApiError } from '../../../lib/errors.ts';
+import { useSignedInUser } from '../../auth/index.ts';
 import { titleFromMessage } from '../thread-title.ts';
 import type { ThreadWithRun } from '../threads-api.ts';
 import { useThread, useUpdateThread } from '../use-threads.ts';
@@ -32,6 +33,7 @@ export function ConversationPage() {
 }
 
 function Conversation({ thread }: { thread: ThreadWithRun }) {
+  const me = useSignedInUser();
   const authorOf = useMessageAuthor(thread.project_id);
   const transcript = useTranscript(thread.id);
   const artifacts = useThreadArtifacts(thread.id);
@@ -66,7 +68,9 @@ function Conversation({ thread }: { thread: ThreadWithRun }) {
       {transcript.isError && <LoadError error={transcript.error} onRetry={() => transcript.refetch()} />}
       {transcript.isSuccess && (
         <Transcript messages={transcript.data} authorOf={authorOf} artifactsByRun={artifactsByRun}>
-          {liveRunId && <LiveRun key={liveRunId} threadId={thread.id} runId={liveRunId} />}
+          {liveRunId && (
+            <LiveRun key={liveRunId} threadId={thread.id} runId={liveRunId} viewerIsAdmin={me.role === 'admin'} />
+          )}
         </Transcript>
       )}
       <div className={styles.footer}>

@@ -146,6 +146,21 @@ describe('LiveRun', () => {
     expect(await within(card).findByText('Answer sent. The run goes on.')).toBeInTheDocument();
   });
 
+  it('tells a member that an org admin answers a spend-limit pause, and gives an admin the buttons', async () => {
+    const pause = { ...approval('This run reached the monthly spend limit.')!, actKey: 'spend-limit:1' };
+    const member = renderWithClient(fake, <LiveRun threadId={threadId} runId={runId} />);
+    await push(turn({ status: 'awaiting', interrupt: pause }));
+    const card = screen.getByRole('group', { name: 'Approval needed' });
+    expect(card).toHaveTextContent('The run goes on once an organization admin answers this.');
+    expect(within(card).queryByRole('button')).toBeNull();
+    member.unmount();
+
+    renderWithClient(fake, <LiveRun threadId={threadId} runId={runId} viewerIsAdmin />);
+    await push(turn({ status: 'awaiting', interrupt: pause }));
+    const adminCard = screen.getByRole('group', { name: 'Approval needed' });
+    expect(within(adminCard).getByRole('button', { name: 'Approve' })).toBeInTheDocument();
+  });
+
   it('asks for the pending approvals again as soon as the run pauses', async () => {
     function ApprovalCount() {
       return <p>{usePendingApprovalCount() ?? 'none'} waiting</p>;

@@ -9,7 +9,16 @@ import { useCancelRun } from './use-conversation.ts';
 import { useLiveRun } from './use-live-run.ts';
 
 /** A run being followed live, from its first snapshot until its reply is stored in the transcript. */
-export function LiveRun({ threadId, runId }: { threadId: string; runId: string }) {
+export function LiveRun({
+  threadId,
+  runId,
+  viewerIsAdmin = false,
+}: {
+  threadId: string;
+  runId: string;
+  /** An org admin answers every question of a run they see, a spend-limit pause included. */
+  viewerIsAdmin?: boolean;
+}) {
   const live = useLiveRun(threadId, runId);
   const cancel = useCancelRun(threadId, runId);
   const refreshApprovals = useRefreshPendingApprovals();
@@ -43,6 +52,7 @@ export function LiveRun({ threadId, runId }: { threadId: string; runId: string }
         reconnecting={live.reconnecting}
         onCancel={() => cancel.mutate()}
         cancelling={cancel.isPending}
+        viewerIsAdmin={viewerIsAdmin}
       />
       {cancel.isError && (
         <p role="alert" className="alert">

@@ -30,10 +30,17 @@ interface TurnViewProps {
   reconnecting: boolean;
   onCancel: () => void;
   cancelling: boolean;
+  viewerIsAdmin?: boolean;
 }
 
+/**
+ * The act keys of a run's pause on a spend limit (the server's engine/spend-gate.ts names them so): only org admins
+ * may answer one, so anyone else is told who will rather than shown buttons the API would refuse.
+ */
+const SPEND_LIMIT_KEY = /^spend-limit:\d+$/;
+
 /** The assistant's reply while its run goes on: steps, text as it streams, a question if it asks one, its files. */
-export function TurnView({ doc, reconnecting, onCancel, cancelling }: TurnViewProps) {
+export function TurnView({ doc, reconnecting, onCancel, cancelling, viewerIsAdmin = false }: TurnViewProps) {
   const live = isLive(doc.status);
   return (
     <MessageFrame
@@ -53,6 +60,7 @@ export function TurnView({ doc, reconnecting, onCancel, cancelling }: TurnViewPr
           threadId={doc.threadId}
           runId={doc.runId}
           interrupt={asPending(doc.interrupt)}
+          answeredBy={SPEND_LIMIT_KEY.test(doc.interrupt.actKey) && !viewerIsAdmin ? 'an organization admin' : null}
         />
       )}
       {doc.artifacts.length > 0 && <ArtifactLinks artifacts={doc.artifacts} />}

@@ -1,4 +1,5 @@
 import { loggableError } from '../../../platform/db/errors.ts';
+import type { StatementPart } from '../../../platform/db/statement-parts.ts';
 import type { ModelCallContext } from '../../../platform/models/index.ts';
 import {
   type ActRow,
@@ -52,6 +53,8 @@ export async function finishWorkflow(
   });
 
   let text = '';
+  // The summary call's usage is written with the run's end, so a delivery that dies before the end charges nothing.
+  let usage: StatementPart[] = [];
   const agentId = plan.discussionAgentId;
   const agent = agentId ? await agentOf(deps.agents, org, agentId) : null;
   if (agent) {
@@ -76,7 +79,7 @@ export async function finishWorkflow(
       },
     );
     await draft.flush();
-    await deps.gateway.recordUsage(db, agentCtx, model, result.usage);
+    usage = deps.gateway.usageParts(db, agentCtx, model, result.usage).parts;
   } else {
     text = results;
     for (const piece of pieces(results)) draft.append(piece);
@@ -84,7 +87,7 @@ export async function finishWorkflow(
   }
 
   const content = text.trim() ? text : 'The workflow finished without output.';
-  const output = await db.transaction((tx) => endRun(tx, deps.internalEvents, run, { status: 'completed', content }));
+  const output = await endRun(db, deps.internalEvents, run, { status: 'completed', content }, usage);
   if (!output) return;
   await deps.bus.publish(run.id, runEvent('tokens', 'completed', { text: content }));
   await deps.bus.publish(run.id, terminalEvent('completed', output));
@@ -106,9 +109,7 @@ export async function finishAtSpendLimit(
   const results = joinResults(done.map((s) => ({ name: s.name, output: byKey.get(s.id)?.output })));
   const note = `(The workflow stopped here: this run reached ${limit} and an organization admin declined to let it continue.)`;
   const content = results.trim() ? `${results}\n\n${note}` : note;
-  const output = await deps.db.transaction((tx) =>
-    endRun(tx, deps.internalEvents, run, { status: 'completed', content }),
-  );
+  const output = await endRun(deps.db, deps.internalEvents, run, { status: 'completed', content });
   if (!output) return;
   await deps.bus.publish(run.id, runEvent('tokens', 'completed', { text: content }));
   await deps.bus.publish(run.id, terminalEvent('completed', output));

@@ -48,7 +48,7 @@ import { createWindowCounters } from './platform/http/rate-limit-counters.ts';
 import { registerRequestIds } from './platform/http/request-ids.ts';
 import { registerCaseNormalisation } from './platform/http/request-normalisation.ts';
 import { registerWebApp } from './platform/http/web-app.ts';
-import { createJobWorker, groupJobWorkers } from './platform/jobs/index.ts';
+import { createJobPruner, createJobWorker, groupJobWorkers } from './platform/jobs/index.ts';
 import { createLimiter } from './platform/limiter.ts';
 import { createHttpLogger } from './platform/logging.ts';
 import { createModelGateway } from './platform/models/index.ts';
@@ -256,11 +256,11 @@ function createModules(platform: Platform) {
 type Modules = ReturnType<typeof createModules>['modules'];
 
 /**
- * The job lanes, from the modules' job handlers; started by the server after listening and stopped before the
- * database closes.
+ * The job lanes, from the modules' job handlers, and the pruning of finished jobs; started by the server after
+ * listening and stopped before the database closes.
  */
 function createJobLanes(
-  { config, db, storage, wakeups }: Platform,
+  { config, db, log, storage, wakeups }: Platform,
   { runs, triggers, projects, branding, themes, billing, telegramChannel, dlp }: Modules,
 ) {
   // Runs mostly wait on model vendors, so they get many slots of their own; ingestion is CPU work and keeps a few,
@@ -291,7 +291,8 @@ function createJobLanes(
     onDead: { ...projects.jobs.onDead, ...dlp.jobs.onDead },
     wakeups,
   });
-  return groupJobWorkers([runLane, backgroundLane]);
+  const pruner = createJobPruner({ db, retentionDays: config.jobRetentionDays, logger: log });
+  return groupJobWorkers([runLane, backgroundLane], config.jobRetentionDays > 0 ? [pruner] : []);
 }
 
 /** The platform, every module and the job lanes, composed once; the CLI, the tests and buildApp reach them here. */

@@ -3,6 +3,10 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_EXTRACT_LIMITS, type ExtractLimits } from './platform/extract/limits.ts';
+import { DEFAULT_LEASE_MS } from './platform/jobs/index.ts';
+
+/** The job lease on the embedded PGlite, where no other process could reclaim a job anyway. */
+const EMBEDDED_LEASE_MS = 30_000;
 
 /** Run jobs a worker process executes at once unless ATRIUM_RUN_CONCURRENCY says otherwise. */
 export const DEFAULT_RUN_CONCURRENCY = 64;
@@ -44,6 +48,8 @@ export interface Config {
   extract: ExtractLimits;
   /** How long a worker holds a job without a heartbeat before another worker may reclaim it. */
   jobLeaseMs: number;
+  /** Days completed and dead jobs are kept before the worker role deletes them; 0 = kept forever. */
+  jobRetentionDays: number;
   /** Run (and trigger event) jobs one worker process executes at once: runs mostly wait on model vendors. */
   runConcurrency: number;
   /** How often the trigger scheduler (worker role) looks for due cron triggers. */
@@ -55,7 +61,10 @@ export interface Config {
    * models on this host or network). false refuses them at provider create/update and at every vendor call.
    */
   allowPrivateModelUrls: boolean;
-  /** Redis for live run events between processes; null = in-process delivery (one process). */
+  /**
+   * Redis for live run events between processes; null = in-process delivery (one process), which an `api` process
+   * cannot use: its runs execute in worker processes.
+   */
   redisUrl: string | null;
   /** Where the integrations' vendors are reached: their public addresses unless tests or a proxy say otherwise. */
   vendors: {
@@ -137,8 +146,15 @@ function readDatabaseUrl(env: Env): string | null {
   return raw;
 }
 
-function readRedisUrl(env: Env): string | null {
+function readRedisUrl(env: Env, role: Config['role']): string | null {
   const raw = env.REDIS_URL?.trim();
+  if (!raw && role === 'api') {
+    throw new ConfigError(
+      'REDIS_URL',
+      'is required with ATRIUM_ROLE=api: runs execute in worker processes and their live events reach an API ' +
+        "process's streams only through Redis",
+    );
+  }
   if (!raw) return null;
   if (!/^rediss?:\/\//.test(raw)) throw new ConfigError('REDIS_URL', 'must start with redis:// or rediss://');
   let host = '';
@@ -281,12 +297,22 @@ export function loadConfig(env: Env = process.env): Config {
       timeoutMs: readMilliseconds(env, 'ATRIUM_EXTRACT_TIMEOUT_MS', DEFAULT_EXTRACT_LIMITS.timeoutMs),
       memoryMb: readInteger(env, 'ATRIUM_EXTRACT_MEMORY_MB', DEFAULT_EXTRACT_LIMITS.memoryMb, 64, 16_384),
     },
-    jobLeaseMs: readMilliseconds(env, 'ATRIUM_JOB_LEASE_MS', 30_000),
+    // Below a second, a heartbeat (every third of it) delayed by a busy database or event loop loses live jobs. On
+    // PGlite the one process holds every job (no other can take over a dead one), and a long statement on its one
+    // connection stalls the heartbeat: a long lease loses nothing there.
+    jobLeaseMs: readInteger(
+      env,
+      'ATRIUM_JOB_LEASE_MS',
+      databaseUrl ? DEFAULT_LEASE_MS : EMBEDDED_LEASE_MS,
+      1000,
+      3_600_000,
+    ),
+    jobRetentionDays: readInteger(env, 'ATRIUM_JOB_RETENTION_DAYS', 7, 0, 36_500),
     runConcurrency: readInteger(env, 'ATRIUM_RUN_CONCURRENCY', DEFAULT_RUN_CONCURRENCY, 1, 1000),
     schedulerIntervalMs: readMilliseconds(env, 'ATRIUM_SCHEDULER_INTERVAL_MS', 1000),
     offlineDeltaDelayMs: readInteger(env, 'ATRIUM_OFFLINE_DELTA_DELAY_MS', 0, 0, 10_000),
     allowPrivateModelUrls: readBoolean(env, 'ATRIUM_ALLOW_PRIVATE_MODEL_URLS', true),
-    redisUrl: readRedisUrl(env),
+    redisUrl: readRedisUrl(env, role),
     vendors: {
       telegramApiUrl: readVendorUrl(env, 'ATRIUM_TELEGRAM_API_URL', 'https://api.telegram.org'),
       microsoftLoginUrl: readVendorUrl(env, 'ATRIUM_MS_LOGIN_URL', 'https://login.microsoftonline.com'),

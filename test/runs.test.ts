@@ -8,6 +8,7 @@ import {
   type OrgUser,
   type TestOrg,
 } from './helpers/fixtures.ts';
+import { REDIS_URL } from './helpers/processes.ts';
 import { awaiting, postAndRun, waitForRun } from './helpers/runs.ts';
 import { expectRouteSecurity, randomId } from './helpers/security.ts';
 
@@ -421,7 +422,7 @@ describe('aggregates fed by threads and runs', () => {
 
 describe('a queued run (API role, no worker to claim it)', () => {
   it('is not the thread’s active_run_id until it runs, yet already blocks a second run', async () => {
-    const apiOnly = await startTestApp({ ATRIUM_ROLE: 'api' });
+    const apiOnly = await startTestApp({ ATRIUM_ROLE: 'api', REDIS_URL });
     try {
       const org = await createOrgWithAdmin(apiOnly);
       const thread = (await org.admin.http.post('/v1/threads', {})).body;

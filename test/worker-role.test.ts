@@ -4,11 +4,12 @@ import { loadConfig } from '../src/config.ts';
 import { startWorker } from '../src/server.ts';
 import { startTestApp, type TestApp, testEnv } from './helpers/app.ts';
 import { createOrgWithAdmin, unique } from './helpers/fixtures.ts';
+import { REDIS_URL } from './helpers/processes.ts';
 
 let app: TestApp;
 
 beforeAll(async () => {
-  app = await startTestApp({ ATRIUM_ROLE: 'api' });
+  app = await startTestApp({ ATRIUM_ROLE: 'api', REDIS_URL });
 });
 afterAll(() => app?.close());
 

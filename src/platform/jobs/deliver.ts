@@ -1,7 +1,8 @@
 import type { Executor } from '../db/client.ts';
 import { describeError, loggableError } from '../db/errors.ts';
 import { type BackoffOptions, backoffDelay } from './backoff.ts';
-import { type ClaimedJob, extendLease, type LeaseHolder, markCompleted, markDead, markForRetry } from './store.ts';
+import type { LeaseKeeper } from './leases.ts';
+import { type ClaimedJob, type LeaseHolder, markCompleted, markDead, markForRetry } from './store.ts';
 import { type DeadJobHook, type JobHandler, type JobLogger, JobNotReady, PermanentJobError } from './types.ts';
 
 export interface DeliveryDeps {
@@ -9,18 +10,18 @@ export interface DeliveryDeps {
   workerId: string;
   handlers: Readonly<Record<string, JobHandler>>;
   onDead: Readonly<Record<string, DeadJobHook>>;
-  leaseMs: number;
-  heartbeatMs: number;
+  /** The worker's heartbeat, which keeps the lease of every job it runs alive. */
+  leases: LeaseKeeper;
   backoff: BackoffOptions;
   logger: JobLogger;
 }
 
 /**
  * Runs one claimed job to its recorded outcome: completed, queued again after a backoff, or dead (after its last
- * attempt, or at once on PermanentJobError; its kind's DeadJobHook runs in that write's transaction). Keeps the
- * lease alive while the handler runs; when the lease turns out lost, aborts the handler's signal and records
- * nothing (the job belongs to whoever reclaimed it). Never throws: a failed write of the outcome is logged and
- * the expiring lease brings the job back.
+ * attempt, or at once on PermanentJobError; its kind's DeadJobHook runs in that write's transaction). The worker's
+ * heartbeat keeps the lease alive while the handler runs; when it finds the lease lost, the handler's signal is
+ * aborted and this delivery records nothing (the job belongs to whoever reclaimed it). Never throws: a failed
+ * write of the outcome is logged and the expiring lease brings the job back.
  */
 export async function deliver(deps: DeliveryDeps, job: ClaimedJob): Promise<void> {
   const holder: LeaseHolder = { jobId: job.id, workerId: deps.workerId, attempt: job.attempts };
@@ -33,7 +34,7 @@ export async function deliver(deps: DeliveryDeps, job: ClaimedJob): Promise<void
       await recorded(deps, context, markDeadAndEnd(deps, holder, job, message));
       return;
     }
-    const outcome = await runWithLease(deps, holder, context, job, handler);
+    const outcome = await runWithLease(deps, job, handler);
     if (outcome.lost) {
       deps.logger.warn(context, 'job lease lost while running; this delivery records no outcome');
       return;
@@ -71,45 +72,18 @@ export async function deliver(deps: DeliveryDeps, job: ClaimedJob): Promise<void
 
 type Outcome = { lost: true } | { lost: false; ok: true } | { lost: false; ok: false; error: unknown };
 
-async function runWithLease(
-  deps: DeliveryDeps,
-  holder: LeaseHolder,
-  context: object,
-  job: ClaimedJob,
-  handler: JobHandler,
-): Promise<Outcome> {
-  const controller = new AbortController();
-  let finished = false;
-  let lost = false;
-  let timer: NodeJS.Timeout | undefined;
-  // A chain of timeouts rather than an interval: a slow heartbeat never overlaps the next one.
-  const beat = async () => {
-    try {
-      const held = await extendLease(deps.db, holder, deps.leaseMs);
-      if (finished) return;
-      if (!held) {
-        lost = true;
-        controller.abort(new Error(`job ${holder.jobId} lease lost: reclaimed by another worker`));
-        return;
-      }
-    } catch (error) {
-      // Transient: keep trying; if the lease expires meanwhile, the next beat finds it lost (or reclaims nothing).
-      if (!finished) deps.logger.warn({ ...context, err: loggableError(error) }, 'job heartbeat failed');
-    }
-    if (!finished) timer = setTimeout(beat, deps.heartbeatMs);
-  };
-  timer = setTimeout(beat, deps.heartbeatMs);
+async function runWithLease(deps: DeliveryDeps, job: ClaimedJob, handler: JobHandler): Promise<Outcome> {
+  const lease = deps.leases.hold(job.id, job.attempts);
   try {
     await handler(
       { id: job.id, kind: job.kind, payload: job.payload, attempt: job.attempts },
-      { signal: controller.signal },
+      { signal: lease.signal },
     );
-    return lost ? { lost } : { lost, ok: true };
+    return lease.lost ? { lost: true } : { lost: false, ok: true };
   } catch (error) {
-    return lost ? { lost } : { lost, ok: false, error };
+    return lease.lost ? { lost: true } : { lost: false, ok: false, error };
   } finally {
-    finished = true;
-    clearTimeout(timer);
+    lease.release();
   }
 }
 

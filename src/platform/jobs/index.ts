@@ -3,6 +3,7 @@ export { DEFAULT_MAX_ATTEMPTS, type EnqueueJob, enqueue } from './enqueue.ts';
 export { type EnqueueRows, enqueueRows } from './enqueue-sql.ts';
 export { groupJobWorkers, type JobWorkerGroup } from './group.ts';
 export { createPeriodicPass, type PeriodicPass } from './periodic.ts';
+export { createJobPruner, pruneFinishedJobs } from './prune.ts';
 export { getJob, type JobRow, type KindFilter, MAX_ERROR_LENGTH } from './store.ts';
 export {
   consoleJobLogger,
@@ -15,4 +16,4 @@ export {
   PermanentJobError,
 } from './types.ts';
 export { createJobWakeups, type JobWakeups } from './wakeups.ts';
-export { createJobWorker, type JobWorker, type JobWorkerOptions } from './worker.ts';
+export { createJobWorker, DEFAULT_LEASE_MS, type JobWorker, type JobWorkerOptions } from './worker.ts';

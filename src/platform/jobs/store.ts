@@ -121,17 +121,24 @@ const heldBy = (holder: LeaseHolder | { [K in keyof LeaseHolder]: Placeholder })
     eq(jobs.attempts, holder.attempt),
   );
 
-/** Extends the lease; false when the job is no longer this worker's (reclaimed, or finished elsewhere). */
-export async function extendLease(db: Executor, holder: LeaseHolder, leaseMs: number): Promise<boolean> {
-  const rows = await db
-    .update(jobs)
-    .set({
-      leaseExpiresAt: sql`now() + ${Math.round(leaseMs)}::int * interval '1 millisecond'`,
-      updatedAt: sql`now()`,
-    })
-    .where(heldBy(holder))
-    .returning({ id: jobs.id });
-  return rows.length > 0;
+/**
+ * One worker's heartbeat: extends the leases of all the listed jobs it still holds, in one statement however many
+ * run. Returns each held job's attempt; a job missing from it, or held at another attempt (reclaimed meanwhile,
+ * even by this very worker), is no longer that delivery's.
+ */
+export async function extendLeases(
+  db: Executor,
+  workerId: string,
+  jobIds: readonly string[],
+  leaseMs: number,
+): Promise<Map<string, number>> {
+  const result = (await db.execute(sql`
+    update jobs
+       set lease_expires_at = now() + ${Math.round(leaseMs)}::int * interval '1 millisecond',
+           updated_at = now()
+     where locked_by = ${workerId} and status = 'running' and id = any(${`{${jobIds.join(',')}}`}::uuid[])
+    returning id, attempts`)) as unknown as { rows: { id: string; attempts: number }[] };
+  return new Map(result.rows.map((r) => [r.id, Number(r.attempts)]));
 }
 
 /** Every job ends with it: prepared (platform/db/prepared.ts). */
@@ -204,4 +211,28 @@ export type JobRow = typeof jobs.$inferSelect;
 export async function getJob(db: Executor, id: string): Promise<JobRow | null> {
   const rows = await db.select().from(jobs).where(eq(jobs.id, id)).limit(1);
   return rows[0] ?? null;
+}
+
+/**
+ * Deletes up to `limit` completed or dead jobs that finished more than `retentionDays` ago, oldest first; returns
+ * how many. Job ids are UUID v7 (enqueue and enqueueRows make them), and a job finished before the cutoff was
+ * created before it, so its id sorts below the cutoff's own: the scan is a range of the primary key, not the whole
+ * table, without an index of its own. `= any(array(…))` rather than `in (…)`: the planner then fetches the chosen
+ * rows by key instead of hash-joining them against every job. SKIP LOCKED: passes of several processes delete
+ * disjoint rows.
+ */
+export async function deleteFinishedJobs(db: Executor, retentionDays: number, limit: number): Promise<number> {
+  const cutoff = sql`(now() - ${retentionDays}::int * interval '1 day')`;
+  const cutoffMs = sql`floor(extract(epoch from ${cutoff}) * 1000)::bigint`;
+  const firstIdAfterCutoff = sql`(lpad(to_hex(${cutoffMs}), 12, '0') || repeat('0', 20))::uuid`;
+  const result = (await db.execute(sql`
+    delete from jobs
+     where id = any(array(
+       select id from jobs
+        where id < ${firstIdAfterCutoff} and status in ('completed', 'dead') and updated_at < ${cutoff}
+        order by id
+        limit ${limit}
+        for update skip locked))
+    returning id`)) as unknown as { rows: unknown[] };
+  return result.rows.length;
 }

@@ -4,6 +4,7 @@ import type { Executor } from '../db/client.ts';
 import { loggableError } from '../db/errors.ts';
 import { type BackoffOptions, DEFAULT_BACKOFF } from './backoff.ts';
 import { type DeliveryDeps, deliver } from './deliver.ts';
+import { createLeaseKeeper } from './leases.ts';
 import { type ClaimedJob, claimJobs, hasDueJob, type KindFilter } from './store.ts';
 import { consoleJobLogger, type DeadJobHook, type JobHandler, type JobLogger } from './types.ts';
 import type { JobWakeups } from './wakeups.ts';
@@ -23,9 +24,15 @@ export interface JobWorkerOptions {
   workerId?: string;
   /** Jobs run at the same time (default 4). */
   concurrency?: number;
-  /** How long a claim holds without a heartbeat (default 30 s); a dead worker's jobs come back after it. */
+  /**
+   * How long a claim holds without a heartbeat (default 6 s): a dead worker's jobs come back after it, at the next
+   * poll of another worker.
+   */
   leaseMs?: number;
-  /** Lease renewal period while a handler runs (default leaseMs / 3); keep it well below leaseMs. */
+  /**
+   * Period of the worker's heartbeat, one statement renewing the leases of all its running jobs (default
+   * leaseMs / 3); keep it well below leaseMs.
+   */
   heartbeatMs?: number;
   /** Delay between claims when idle (default 500 ms); `wake()` claims at once. */
   pollMs?: number;
@@ -50,7 +57,7 @@ export interface JobWorker {
   drain(): Promise<void>;
 }
 
-const DEFAULT_LEASE_MS = 30_000;
+export const DEFAULT_LEASE_MS = 6_000;
 
 function positive(name: string, value: number): number {
   if (!Number.isFinite(value) || value <= 0) throw new RangeError(`createJobWorker: ${name} must be positive`);
@@ -68,13 +75,13 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   const leaseMs = positive('leaseMs', options.leaseMs ?? DEFAULT_LEASE_MS);
   const pollMs = positive('pollMs', options.pollMs ?? 500);
   const logger = options.logger ?? consoleJobLogger;
+  const heartbeatMs = positive('heartbeatMs', options.heartbeatMs ?? Math.max(1, Math.floor(leaseMs / 3)));
   const deps: DeliveryDeps = {
     db,
     workerId,
     handlers: options.handlers,
     onDead: options.onDead ?? {},
-    leaseMs,
-    heartbeatMs: positive('heartbeatMs', options.heartbeatMs ?? Math.max(1, Math.floor(leaseMs / 3))),
+    leases: createLeaseKeeper({ db, workerId, leaseMs, heartbeatMs, logger }),
     backoff: { ...DEFAULT_BACKOFF, ...options.backoff },
     logger,
   };

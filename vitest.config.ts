@@ -10,6 +10,7 @@ const MOCKING = ['test/route-security-coverage.test.ts'];
 const SAME_ON_EVERY_PASS = [
   'test/cli.test.ts',
   'test/integrations-logs.test.ts',
+  'test/jobs-notify-processes.test.ts',
   'test/runs-kill.test.ts',
   'test/runs-multiprocess.test.ts',
   'test/triggers-cron.test.ts',

@@ -299,14 +299,10 @@ function createJobLanes(
 export function createServices(deps: AppDeps) {
   const platform = createPlatform(deps);
   const { modules, models } = createModules(platform);
-  const { tokens, credentials, publicUrl, storage, bus } = platform;
+  const { tokens, credentials, publicUrl, storage, bus, jobNotifications } = platform;
+  const shared = { tokens, credentials, publicUrl, storage, bus, jobNotifications, models };
   return {
-    tokens,
-    credentials,
-    publicUrl,
-    storage,
-    bus,
-    models,
+    ...shared,
     jobWorkers: createJobLanes(platform, modules),
     modules,
     users: modules.users.service,

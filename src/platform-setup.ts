@@ -8,6 +8,7 @@ import { createSecretBox } from './platform/crypto/secret-box.ts';
 import type { Database } from './platform/db/client.ts';
 import { createEventBus } from './platform/events/index.ts';
 import { consoleJobLogger, createJobWakeups } from './platform/jobs/index.ts';
+import { createJobNotifyListener, type JobNotifyListener } from './platform/jobs/notify.ts';
 import { createBlobStorage, createPublicUrl } from './platform/storage/index.ts';
 
 export interface AppDeps {
@@ -30,10 +31,16 @@ export function createPlatform({ config, database, clock = systemClock }: AppDep
   const bus = createEventBus({ redisUrl: config.redisUrl });
   // Work enqueued here wakes the job lane of its kind at once (the lanes are created last, from the modules' jobs).
   const wakeups = createJobWakeups();
+  // Work enqueued by other processes wakes them too: PostgreSQL's notify, heard where lanes run (started and closed
+  // by the server beside them); PGlite is one process, and an API process runs no lanes.
+  const jobNotifications: JobNotifyListener =
+    config.databaseUrl && config.role !== 'api'
+      ? createJobNotifyListener({ databaseUrl: config.databaseUrl, wakeups, logger: log })
+      : { start: async () => {}, close: async () => {} };
   // argon2 holds threadpool threads; the pool is per process, so is the bound.
   boundPasswordHashing(config.passwordHashing);
 
-  return { config, db, clock, log, tokens, secretBox, credentials, publicUrl, storage, bus, wakeups };
+  return { config, db, clock, log, tokens, secretBox, credentials, publicUrl, storage, bus, wakeups, jobNotifications };
 }
 
 export type Platform = ReturnType<typeof createPlatform>;

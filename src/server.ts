@@ -47,6 +47,8 @@ export async function startServer(
   });
   const app = await buildApp({ config, database }, services);
   const url = await app.listen({ port: config.port, host: config.host });
+  // Listening before the lanes' first claim: a job committed in between is either claimed or notified.
+  await services.jobNotifications.start();
   if (config.role !== 'api') services.jobWorkers.start();
   if (config.role !== 'api') services.triggers.scheduler.start();
   if (config.role !== 'api') services.invoiceScheduler.start();
@@ -59,6 +61,7 @@ export async function startServer(
       await app.close();
       await services.triggers.scheduler.stop();
       await services.invoiceScheduler.stop();
+      await services.jobNotifications.close();
       // Running jobs finish (their leases would otherwise hand them to another worker later).
       await services.jobWorkers.stop();
       await services.bus.close();
@@ -81,6 +84,7 @@ export async function startWorker(config: Config, existing?: Database): Promise<
   await seedBuiltinSkills(database.db);
   const services = createServices({ config, database });
   await services.storage.start();
+  await services.jobNotifications.start();
   services.jobWorkers.start();
   services.triggers.scheduler.start();
   services.invoiceScheduler.start();
@@ -89,6 +93,7 @@ export async function startWorker(config: Config, existing?: Database): Promise<
     async close() {
       await services.triggers.scheduler.stop();
       await services.invoiceScheduler.stop();
+      await services.jobNotifications.close();
       await services.jobWorkers.stop();
       await services.bus.close();
       await services.dlp.close();

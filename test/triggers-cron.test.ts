@@ -27,7 +27,7 @@ let inst: ReturnType<typeof installation>;
 
 beforeAll(async () => {
   db = await ownPostgres('trigcron');
-  inst = installation(db.url, { ATRIUM_SCHEDULER_INTERVAL_MS: '100', REDIS_URL: '' });
+  inst = installation(db.url, { ATRIUM_SCHEDULER_INTERVAL_MS: '100' });
   api = await startApi(inst, 'api');
   admin = await signInOrgAdmin(api.url, inst);
   sql = new pg.Client({ connectionString: db.url });
